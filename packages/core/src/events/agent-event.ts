@@ -1,0 +1,88 @@
+import type { ProviderMetadata } from '../spec/shared/json.js';
+import type { FinishReason, Usage } from '../spec/language-model/v1/usage.js';
+import type { ToolResult } from '../spec/message/v1/tool-result.js';
+
+/** Fields every event carries. */
+export interface EventBase {
+  /** Id of the run that produced the event. */
+  readonly runId: string;
+  /** 1-based model step within the run (0 for events outside any step). */
+  readonly step: number;
+  /** Set when the event comes from a nested agent run by a tool: that tool call's id. */
+  readonly parentToolCallId?: string;
+}
+
+/** A complete tool call, as announced by `tool-end`. */
+export interface ToolCall {
+  readonly toolCallId: string;
+  readonly toolName: string;
+  /** The raw JSON arguments, exactly as the model produced them. */
+  readonly toolArgs: string;
+  /** The parsed arguments (absent when `toolArgs` is not valid JSON). */
+  readonly input?: unknown;
+}
+
+/** Events produced while a model response streams (by `stream()` and inside an agent run). */
+export type ModelEvent =
+  | (EventBase & { readonly type: 'stream-start' })
+  | (EventBase & { readonly type: 'text-start'; readonly blockId: string })
+  | (EventBase & { readonly type: 'text-delta'; readonly blockId: string; readonly chunk: string })
+  | (EventBase & { readonly type: 'text-end'; readonly blockId: string })
+  | (EventBase & { readonly type: 'reasoning-start'; readonly blockId: string })
+  | (EventBase & { readonly type: 'reasoning-delta'; readonly blockId: string; readonly chunk: string })
+  | (EventBase & { readonly type: 'reasoning-end'; readonly blockId: string })
+  | (EventBase & { readonly type: 'tool-start'; readonly toolCallId: string; readonly toolName: string })
+  | (EventBase & { readonly type: 'tool-delta'; readonly toolCallId: string; readonly chunk: string })
+  | (EventBase & { readonly type: 'tool-end'; readonly toolCall: ToolCall })
+  | (EventBase & {
+      readonly type: 'builtin-tool-call';
+      readonly toolCallId: string;
+      readonly toolName: string;
+      readonly toolArgs: string;
+      readonly providerMetadata?: ProviderMetadata;
+    })
+  | (EventBase & {
+      readonly type: 'builtin-tool-result';
+      readonly toolCallId: string;
+      readonly toolName: string;
+      readonly result: unknown;
+      readonly isError?: boolean;
+    })
+  | (EventBase & { readonly type: 'file'; readonly mediaType: string; readonly data: Uint8Array })
+  | (EventBase & { readonly type: 'stream-end'; readonly finishReason: FinishReason; readonly usage: Usage });
+
+/** Events the agent loop adds around model events. */
+export type LoopEvent =
+  | (EventBase & { readonly type: 'step-start' })
+  | (EventBase & {
+      readonly type: 'partial-tool-call-result';
+      readonly toolCallId: string;
+      readonly toolName: string;
+      readonly label?: string;
+      readonly value: unknown;
+      /** 0-based, increasing per call. */
+      readonly seq: number;
+    })
+  | (EventBase & {
+      readonly type: 'tool-call-result';
+      /** The finished call (one event per call, in completion order). */
+      readonly results: readonly ToolResult[];
+      /** What the tool threw, exactly as thrown, when it threw. */
+      readonly exception?: unknown;
+    })
+  | (EventBase & {
+      readonly type: 'tool-retry';
+      readonly toolCallId: string;
+      readonly toolName: string;
+      /** The attempt that is about to run (2 for the first retry). */
+      readonly attempt: number;
+      readonly error: unknown;
+      readonly delayMs: number;
+    })
+  | (EventBase & { readonly type: 'step-end'; readonly finishReason: FinishReason; readonly usage: Usage });
+
+/** Every event of an agent run. Discriminate on `type`. */
+export type AgentEvent = ModelEvent | LoopEvent;
+
+/** The `type` of every {@link AgentEvent}. */
+export type AgentEventType = AgentEvent['type'];

@@ -1,0 +1,49 @@
+/**
+ * Tandem core: messages, the provider specs, events, `stream()`, `Agent` and its concurrent tool runtime.
+ *
+ * @packageDocumentation
+ */
+export * from './spec/index.js';
+export { userMessage, systemMessage, assistantMessage, messageText } from './messages/message-helpers.js';
+export type { AgentEvent, AgentEventType, ModelEvent, LoopEvent, EventBase, ToolCall } from './events/agent-event.js';
+export type { Aggregator, AggregatorClass } from './tool/aggregator.js';
+export { toolContent, isToolContent, type ToolContent } from './tool/tool-content.js';
+export type { ToolContext, ToolAgent, CancelOptions } from './tool/tool-context.js';
+export type {
+  Tool,
+  FunctionTool,
+  ProviderTool,
+  ToolSpec,
+  ToolConfig,
+  ToolRetryConfig,
+  ToolInputValidation,
+  ToolExecuteReturn,
+} from './tool/tool.js';
+export type {
+  AgentOptions,
+  AgentResult,
+  AgentRun,
+  RunOptions,
+  StepResult,
+  StopCondition,
+  StopConditionState,
+  StopReason,
+  ToolExecutionOptions,
+} from './agent/agent-types.js';
+export type {
+  AgentHooks,
+  HookName,
+  HookEventBase,
+  BeforeModelCallEvent,
+  AfterModelCallEvent,
+  BeforeToolCallEvent,
+  AfterToolCallEvent,
+  AfterToolsEvent,
+  MessageAddedEvent,
+} from './agent/agent-hooks.js';
+export { Agent } from './agent/agent.js';
+export { stream, type StreamOptions, type ModelStream, type StreamResult } from './stream/stream.js';
+export { runToolGroup, type ToolGroupOptions } from './tool-runtime/run-tool-group.js';
+export { ToolCallError, ToolTimeoutError } from './tool-runtime/tool-errors.js';
+export { toToolOutput } from './tool-runtime/to-tool-output.js';
+export { errorText } from './tool-runtime/error-text.js';

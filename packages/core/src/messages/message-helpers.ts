@@ -1,0 +1,32 @@
+import type { AssistantPart, Message, UserPart } from '../spec/message/v1/message.js';
+
+/**
+ * A user message from text or parts.
+ *
+ * @example
+ * ```ts
+ * userMessage('What is in this picture?');
+ * userMessage([{ type: 'text', text: 'Describe:' }, { type: 'file', mediaType: 'image/png', data: png }]);
+ * ```
+ */
+export function userMessage(content: string | readonly UserPart[]): Message {
+  return { role: 'user', parts: typeof content === 'string' ? [{ type: 'text', text: content }] : content };
+}
+
+/** A system message. @example `systemMessage('You are terse.')` */
+export function systemMessage(text: string): Message {
+  return { role: 'system', parts: [{ type: 'text', text }] };
+}
+
+/** An assistant message from text or parts. @example `assistantMessage('Hello!')` */
+export function assistantMessage(content: string | readonly AssistantPart[]): Message {
+  return { role: 'assistant', parts: typeof content === 'string' ? [{ type: 'text', text: content }] : content };
+}
+
+/** The concatenated text parts of a message. @example `messageText(run.message)` */
+export function messageText(message: Message | undefined): string {
+  if (message === undefined) return '';
+  let text = '';
+  for (const part of message.parts) if (part.type === 'text') text += part.text;
+  return text;
+}

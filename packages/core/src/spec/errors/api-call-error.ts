@@ -1,0 +1,55 @@
+import { hasBrand, TandemError } from './tandem-error.js';
+
+const BRAND = Symbol.for('tandem.error.APICallError');
+
+/** Constructor options of {@link APICallError}. */
+export interface APICallErrorOptions {
+  readonly message: string;
+  /** The request URL (never includes credentials). */
+  readonly url: string;
+  /** HTTP status, absent for network failures. */
+  readonly statusCode?: number;
+  readonly responseBody?: string;
+  readonly responseHeaders?: { readonly [name: string]: string };
+  /** Overrides the status-derived default. */
+  readonly isRetryable?: boolean;
+  readonly cause?: unknown;
+}
+
+/**
+ * A provider HTTP call failed. `isRetryable` is true exactly for 408, 409, 429, 5xx and network
+ * failures (no status); providers retry those with backoff before giving up with this error.
+ *
+ * @example
+ * ```ts
+ * if (APICallError.isInstance(error) && error.statusCode === 401) console.error('Check your API key.');
+ * ```
+ */
+export class APICallError extends TandemError {
+  readonly url: string;
+  readonly statusCode: number | undefined;
+  readonly responseBody: string | undefined;
+  readonly responseHeaders: { readonly [name: string]: string } | undefined;
+  readonly isRetryable: boolean;
+  private readonly [BRAND] = true;
+
+  constructor(options: APICallErrorOptions) {
+    super('API_CALL_ERROR', { message: options.message, cause: options.cause });
+    this.name = 'APICallError';
+    this.url = options.url;
+    this.statusCode = options.statusCode;
+    this.responseBody = options.responseBody;
+    this.responseHeaders = options.responseHeaders;
+    this.isRetryable = options.isRetryable ?? isRetryableStatus(options.statusCode);
+  }
+
+  static override isInstance(error: unknown): error is APICallError {
+    return hasBrand(error, BRAND);
+  }
+}
+
+/** True for 408, 409, 429, 5xx, and for `undefined` (a network failure: no response at all). */
+export function isRetryableStatus(statusCode: number | undefined): boolean {
+  if (statusCode === undefined) return true;
+  return statusCode === 408 || statusCode === 409 || statusCode === 429 || statusCode >= 500;
+}

@@ -1,0 +1,36 @@
+/**
+ * The provider contract: the types a model provider implements, and the errors it throws.
+ * A provider depends on nothing else of `@tandem/core`.
+ *
+ * @packageDocumentation
+ */
+export type { JsonValue, JsonObject, JsonSchema, ProviderMetadata } from './shared/json.js';
+export type {
+  TextPart,
+  ReasoningPart,
+  FilePart,
+  ToolCallPart,
+  ToolResultPart,
+  ToolResultStatus,
+  BuiltinToolCallPart,
+  BuiltinToolResultPart,
+  Part,
+} from './message/v1/part.js';
+export type { Message, Role, UserPart, AssistantPart, ToolPart } from './message/v1/message.js';
+export type { ToolOutput, ToolContentBlock } from './message/v1/tool-output.js';
+export type { ToolResult } from './message/v1/tool-result.js';
+export type {
+  ToolDefinition,
+  FunctionToolDefinition,
+  ProviderToolDefinition,
+  ToolChoice,
+} from './language-model/v1/tool-definition.js';
+export type { Usage, FinishReason } from './language-model/v1/usage.js';
+export type { ModelRequest, ModelCallOptions } from './language-model/v1/model-request.js';
+export type { ModelStreamPart, ModelStreamPartType } from './language-model/v1/model-stream-part.js';
+export type { LanguageModelV1, LanguageModel } from './language-model/v1/language-model-v1.js';
+export { TandemError, type TandemErrorOptions } from './errors/tandem-error.js';
+export { APICallError, isRetryableStatus, type APICallErrorOptions } from './errors/api-call-error.js';
+export { IncompleteResponseError } from './errors/incomplete-response-error.js';
+export { InvalidResponseDataError } from './errors/invalid-response-data-error.js';
+export { UnsupportedModelVersionError } from './errors/unsupported-model-version-error.js';

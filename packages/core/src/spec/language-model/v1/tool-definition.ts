@@ -1,0 +1,28 @@
+import type { JsonSchema } from '../../shared/json.js';
+
+/** A function tool the model may call; the caller executes it. */
+export interface FunctionToolDefinition {
+  readonly kind: 'function';
+  /** Matches `^[a-zA-Z0-9_-]{1,64}$`. */
+  readonly name: string;
+  readonly description: string;
+  /** JSON Schema of the tool's input; always an object schema. */
+  readonly inputSchema: JsonSchema;
+}
+
+/**
+ * A tool the provider executes itself (web search, code execution, …). `id` is `<provider>.<tool>`
+ * (e.g. `anthropic.web_search`); providers ignore ids that are not theirs, with a warning.
+ */
+export interface ProviderToolDefinition {
+  readonly kind: 'provider';
+  readonly id: `${string}.${string}`;
+  readonly name: string;
+  readonly args: { readonly [key: string]: unknown };
+}
+
+/** A tool as a model sees it. */
+export type ToolDefinition = FunctionToolDefinition | ProviderToolDefinition;
+
+/** How the model may use tools. */
+export type ToolChoice = 'auto' | 'none' | 'required' | { readonly type: 'tool'; readonly toolName: string };

@@ -1,0 +1,12 @@
+/** Token counts for one model call, or summed across the calls of a run. */
+export interface Usage {
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  /** Input tokens served from the provider's prompt cache (a subset of `inputTokens`). */
+  readonly cachedInputTokens?: number;
+  /** Output tokens spent on reasoning (a subset of `outputTokens`). */
+  readonly reasoningTokens?: number;
+}
+
+/** Why a model response ended. */
+export type FinishReason = 'stop' | 'length' | 'tool-calls' | 'content-filter' | 'error' | 'other';

@@ -1,0 +1,41 @@
+import type {
+  BuiltinToolCallPart,
+  BuiltinToolResultPart,
+  FilePart,
+  ReasoningPart,
+  TextPart,
+  ToolCallPart,
+  ToolResultPart,
+  Part,
+} from './part.js';
+
+/** Who said it. `tool` messages carry tool results. */
+export type Role = 'system' | 'user' | 'assistant' | 'tool';
+
+/**
+ * One message of a conversation.
+ *
+ * Conventions providers rely on: `system` messages hold text parts; `user` messages hold text and file
+ * parts; `assistant` messages hold text, reasoning, file, tool-call and builtin-tool parts; `tool`
+ * messages hold tool-result parts.
+ */
+export interface Message {
+  readonly id?: string;
+  readonly role: Role;
+  readonly parts: readonly Part[];
+}
+
+/** Parts allowed in a user message. */
+export type UserPart = TextPart | FilePart;
+
+/** Parts allowed in an assistant message. */
+export type AssistantPart =
+  | TextPart
+  | ReasoningPart
+  | FilePart
+  | ToolCallPart
+  | BuiltinToolCallPart
+  | BuiltinToolResultPart;
+
+/** Parts allowed in a tool message. */
+export type ToolPart = ToolResultPart;

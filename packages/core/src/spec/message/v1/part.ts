@@ -1,0 +1,84 @@
+import type { ProviderMetadata } from '../../shared/json.js';
+import type { ToolOutput } from './tool-output.js';
+
+/** Plain text. */
+export interface TextPart {
+  readonly type: 'text';
+  readonly text: string;
+  readonly providerMetadata?: ProviderMetadata;
+}
+
+/** Model reasoning ("thinking"). `providerMetadata` carries what a vendor needs to accept it back (signatures, encrypted content). */
+export interface ReasoningPart {
+  readonly type: 'reasoning';
+  readonly text: string;
+  readonly providerMetadata?: ProviderMetadata;
+}
+
+/** A file: an image, audio clip or document, as bytes or as a URL. */
+export interface FilePart {
+  readonly type: 'file';
+  /** IANA media type, e.g. `image/png`, `audio/wav`, `application/pdf`. */
+  readonly mediaType: string;
+  readonly data: Uint8Array | URL;
+  readonly filename?: string;
+  readonly providerMetadata?: ProviderMetadata;
+}
+
+/** A function-tool call requested by the model. */
+export interface ToolCallPart {
+  readonly type: 'tool-call';
+  readonly toolCallId: string;
+  readonly toolName: string;
+  /** The arguments exactly as the model produced them: raw JSON text. */
+  readonly toolArgs: string;
+  /** The parsed arguments, when `toolArgs` parsed as JSON. */
+  readonly input?: unknown;
+  readonly providerMetadata?: ProviderMetadata;
+}
+
+/** Status of a finished tool call. */
+export type ToolResultStatus = 'success' | 'error' | 'cancelled';
+
+/** The result of a function-tool call, paired with its {@link ToolCallPart} by `toolCallId`. */
+export interface ToolResultPart {
+  readonly type: 'tool-result';
+  readonly toolCallId: string;
+  readonly toolName: string;
+  readonly status: ToolResultStatus;
+  /** The stored value (for an aggregated streaming tool: the aggregator's snapshot). */
+  readonly result: unknown;
+  /** What the model is sent for this result. */
+  readonly modelInput: ToolOutput;
+  readonly providerMetadata?: ProviderMetadata;
+}
+
+/** A tool call the provider executes itself (web search, code execution, …). */
+export interface BuiltinToolCallPart {
+  readonly type: 'builtin-tool-call';
+  readonly toolCallId: string;
+  readonly toolName: string;
+  /** Raw JSON arguments. */
+  readonly toolArgs: string;
+  readonly providerMetadata?: ProviderMetadata;
+}
+
+/** The result of a provider-executed tool call, as the provider returned it. */
+export interface BuiltinToolResultPart {
+  readonly type: 'builtin-tool-result';
+  readonly toolCallId: string;
+  readonly toolName: string;
+  readonly result: unknown;
+  readonly isError?: boolean;
+  readonly providerMetadata?: ProviderMetadata;
+}
+
+/** Any message part. */
+export type Part =
+  | TextPart
+  | ReasoningPart
+  | FilePart
+  | ToolCallPart
+  | ToolResultPart
+  | BuiltinToolCallPart
+  | BuiltinToolResultPart;

@@ -1,0 +1,65 @@
+import type { JsonSchema } from '../spec/shared/json.js';
+import type { ProviderToolDefinition } from '../spec/language-model/v1/tool-definition.js';
+import type { ToolOutput } from '../spec/message/v1/tool-output.js';
+import type { AggregatorClass } from './aggregator.js';
+import type { ToolContext } from './tool-context.js';
+
+/** What the model sees of a function tool. */
+export interface ToolSpec {
+  readonly description: string;
+  /** JSON Schema of the input (an object schema). */
+  readonly params: JsonSchema;
+}
+
+/** Retry policy of a tool (see {@link ToolConfig}). */
+export interface ToolRetryConfig {
+  /** Attempts in all, the first included. `1` means no retry. */
+  readonly maxAttempts: number;
+  /** Delay before the first retry; doubles each retry. Default 100 ms. */
+  readonly initialDelayMs?: number;
+  /** Upper bound of the delay. Default 10 000 ms. */
+  readonly maxDelayMs?: number;
+  /** Which errors to retry; default every thrown error. An abort of the run is never retried. */
+  retryOn?(error: unknown): boolean;
+}
+
+/** Execution settings of a tool. */
+export interface ToolConfig {
+  /** Each attempt is aborted (its `signal` fires) and fails after this long. */
+  readonly timeoutMs?: number;
+  readonly retry?: ToolRetryConfig;
+}
+
+/** Result of validating a tool's input. */
+export type ToolInputValidation<Input> =
+  | { readonly success: true; readonly value: Input }
+  | { readonly success: false; readonly error: string };
+
+/** What `execute` may return: a value, a promise of one, or (with an aggregator) an async iterable. */
+export type ToolExecuteReturn<Output> = Output | PromiseLike<Output> | AsyncIterable<unknown>;
+
+/**
+ * A function tool: a name and spec the model sees, plus (optionally) the code that runs it.
+ * Build one with `tool()` from `@tandem/tools`; this is the shape the runtime consumes.
+ * A tool with no `execute` is schema-only: the model may call it and the caller handles the call.
+ */
+export interface FunctionTool<Input = unknown, Output = unknown> {
+  readonly kind: 'function';
+  readonly name: string;
+  readonly spec: ToolSpec;
+  /** Runs the call. Throwing (any value) produces an error result the model sees. */
+  execute?(input: Input, context: ToolContext): ToolExecuteReturn<Output>;
+  /** Validates parsed JSON arguments; without it, parsed JSON is passed through as-is. */
+  validate?(input: unknown): ToolInputValidation<Input> | PromiseLike<ToolInputValidation<Input>>;
+  /** Required when `execute` returns an async iterable. */
+  readonly aggregator?: AggregatorClass;
+  readonly config?: ToolConfig;
+  /** Maps the return value to what the model sees; default: strings → text, `toolContent()` → content, else JSON. */
+  toModelOutput?(output: Output): ToolOutput;
+}
+
+/** A tool executed by the provider (web search, …); passed to the model unchanged. */
+export type ProviderTool = ProviderToolDefinition;
+
+/** Any tool an `Agent` or `stream()` accepts. */
+export type Tool = FunctionTool | ProviderTool;
