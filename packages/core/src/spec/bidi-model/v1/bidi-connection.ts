@@ -1,0 +1,33 @@
+import type { ToolResult } from '../../message/v1/tool-result.js';
+import type { BidiInput } from './bidi-input.js';
+import type { BidiModelEvent } from './bidi-model-event.js';
+
+/**
+ * One live session with a bidi model (a WebSocket, an HTTP/2 stream, …), made by
+ * {@link BidiModelV1.connect}.
+ *
+ * Contract:
+ * - `send()` and `sendToolResults()` may be called at any time, also while a response streams and
+ *   while another send is in flight; they resolve once the data was handed to the transport.
+ * - `sendToolResults()` receives the results of one tool group, in the model's call order; a provider
+ *   that needs a "continue" message after results sends exactly one per call — never one per result.
+ * - `events()` is iterated once; see {@link BidiModelEvent} for what its ending means.
+ * - `close()` is idempotent; afterwards `events()` ends and sends reject.
+ *
+ * @example
+ * ```ts
+ * const connection = await model.connect({ tools: [], messages: [] });
+ * await connection.send({ type: 'text', text: 'Hello!' });
+ * for await (const event of connection.events()) if (event.type === 'response-end') break;
+ * await connection.close();
+ * ```
+ */
+export interface BidiConnection {
+  send(input: BidiInput): Promise<void>;
+  /** Sends the results of one tool group in one call. */
+  sendToolResults(results: readonly ToolResult[]): Promise<void>;
+  /** Makes the model forget the audio of `responseId` after `playedMs` (present when `capabilities.truncation`). */
+  truncate?(responseId: string, playedMs: number): Promise<void>;
+  events(): AsyncIterable<BidiModelEvent>;
+  close(): Promise<void>;
+}

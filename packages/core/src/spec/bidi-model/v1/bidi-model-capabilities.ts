@@ -1,0 +1,23 @@
+/**
+ * What a bidi provider supports; agents adapt their behaviour to it.
+ *
+ * @example
+ * ```ts
+ * const capabilities: BidiModelCapabilities = {
+ *   truncation: true, nativeAsyncTools: true, resumption: false, maxConnectionMs: 30 * 60_000,
+ * };
+ * ```
+ */
+export interface BidiModelCapabilities {
+  /** `connection.truncate()` exists: after a barge-in the model forgets the audio that was never played. */
+  readonly truncation: boolean;
+  /**
+   * Tool results may be sent while a response is in progress (the model weaves them into the
+   * conversation). When false, agents hold finished results until the current response has ended.
+   */
+  readonly nativeAsyncTools: boolean;
+  /** `go-away`/`timeout` events may carry a `resumeToken` that `connect()` accepts to resume the session. */
+  readonly resumption: boolean;
+  /** The provider closes a connection after this long; agents restart it at a turn boundary before then. */
+  readonly maxConnectionMs?: number;
+}
