@@ -34,3 +34,11 @@ export { APICallError, isRetryableStatus, type APICallErrorOptions } from './err
 export { IncompleteResponseError } from './errors/incomplete-response-error.js';
 export { InvalidResponseDataError } from './errors/invalid-response-data-error.js';
 export { UnsupportedModelVersionError } from './errors/unsupported-model-version-error.js';
+export type { BidiModelV1, BidiModel } from './bidi-model/v1/bidi-model-v1.js';
+export type { BidiConnection } from './bidi-model/v1/bidi-connection.js';
+export type { BidiConnectRequest } from './bidi-model/v1/bidi-connect-request.js';
+export type { BidiInput } from './bidi-model/v1/bidi-input.js';
+export type { BidiModelEvent, BidiModelEventType, BidiResponseStopReason } from './bidi-model/v1/bidi-model-event.js';
+export type { BidiToolCall } from './bidi-model/v1/bidi-tool-call.js';
+export type { BidiModelCapabilities } from './bidi-model/v1/bidi-model-capabilities.js';
+export type { BidiAudioConfig } from './bidi-model/v1/bidi-audio-config.js';
