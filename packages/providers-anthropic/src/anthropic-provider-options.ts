@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/**
+ * Anthropic-specific request options, passed as `providerOptions: { anthropic: { … } }`.
+ *
+ * @example
+ * ```ts
+ * const providerOptions = { anthropic: { thinking: { type: 'enabled', budgetTokens: 4000 } } };
+ * ```
+ */
+export const AnthropicProviderOptions = z.object({
+  /** Extended thinking. `budgetTokens` (≥ 1024) counts toward `max_tokens`. */
+  thinking: z
+    .discriminatedUnion('type', [
+      z.object({ type: z.literal('enabled'), budgetTokens: z.number().int().min(1024) }),
+      z.object({ type: z.literal('disabled') }),
+    ])
+    .optional(),
+  /** Ask for at most one tool call per response. */
+  disableParallelToolUse: z.boolean().optional(),
+  /** Sample only from the top K options for each token. */
+  topK: z.number().int().positive().optional(),
+  /** An opaque id of your end user, for abuse detection (sent as `metadata.user_id`). */
+  userId: z.string().optional(),
+});
+/** Anthropic-specific request options. */
+export type AnthropicProviderOptions = z.infer<typeof AnthropicProviderOptions>;

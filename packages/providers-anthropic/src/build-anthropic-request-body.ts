@@ -1,0 +1,76 @@
+import type { ModelRequest, ToolChoice } from '@tandem/core/spec';
+import type { AnthropicMessagesRequestBody, AnthropicToolChoice, AnthropicToolParam } from './anthropic-request.js';
+import { AnthropicProviderOptions } from './anthropic-provider-options.js';
+import { toAnthropicProviderTool } from './anthropic-tools.js';
+import { convertToAnthropicMessages } from './convert-to-anthropic-messages.js';
+import { InvalidRequestError } from './invalid-request-error.js';
+
+/** `max_tokens` when the request sets no `maxOutputTokens` (the API requires the field). */
+export const DEFAULT_MAX_TOKENS = 4096;
+
+/**
+ * Builds the JSON body of a streaming Messages API call from a Tandem {@link ModelRequest}.
+ * Provider tools that are not Anthropic's are left out and reported through `warn`.
+ *
+ * @example
+ * ```ts
+ * const body = buildAnthropicRequestBody('claude-sonnet-4-5', { messages: [userMessage('Hi')], tools: [] });
+ * ```
+ */
+export function buildAnthropicRequestBody(
+  modelId: string,
+  request: ModelRequest,
+  warn: (message: string) => void = () => undefined,
+): AnthropicMessagesRequestBody {
+  const parsed = AnthropicProviderOptions.safeParse(request.providerOptions?.['anthropic'] ?? {});
+  if (!parsed.success) {
+    throw new InvalidRequestError({
+      provider: 'anthropic',
+      message: `Invalid providerOptions.anthropic: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`,
+      cause: parsed.error,
+    });
+  }
+  const options = parsed.data;
+  const { system, messages } = convertToAnthropicMessages(request.messages, { system: request.system });
+
+  const tools: AnthropicToolParam[] = [];
+  for (const tool of request.tools) {
+    if (tool.kind === 'function') {
+      tools.push({ name: tool.name, description: tool.description, input_schema: tool.inputSchema });
+      continue;
+    }
+    const providerTool = toAnthropicProviderTool(tool);
+    if (providerTool === undefined) warn(`Anthropic does not support the provider tool '${tool.id}'; it was not sent.`);
+    else tools.push(providerTool);
+  }
+
+  const thinking = options.thinking;
+  const budget = thinking?.type === 'enabled' ? thinking.budgetTokens : 0;
+  const toolChoice = tools.length > 0 ? mapToolChoice(request.toolChoice, options.disableParallelToolUse) : undefined;
+  return {
+    model: modelId,
+    max_tokens: request.maxOutputTokens ?? DEFAULT_MAX_TOKENS + budget,
+    messages,
+    ...(system === undefined ? {} : { system }),
+    ...(tools.length > 0 ? { tools } : {}),
+    ...(toolChoice === undefined ? {} : { tool_choice: toolChoice }),
+    ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+    ...(request.topP === undefined ? {} : { top_p: request.topP }),
+    ...(options.topK === undefined ? {} : { top_k: options.topK }),
+    ...(request.stopSequences === undefined ? {} : { stop_sequences: [...request.stopSequences] }),
+    ...(thinking === undefined
+      ? {}
+      : { thinking: thinking.type === 'enabled' ? { type: 'enabled', budget_tokens: thinking.budgetTokens } : { type: 'disabled' } }),
+    ...(options.userId === undefined ? {} : { metadata: { user_id: options.userId } }),
+    stream: true,
+  };
+}
+
+function mapToolChoice(choice: ToolChoice | undefined, disableParallel: boolean | undefined): AnthropicToolChoice | undefined {
+  const parallel = disableParallel === undefined ? {} : { disable_parallel_tool_use: disableParallel };
+  if (choice === undefined) return disableParallel === undefined ? undefined : { type: 'auto', ...parallel };
+  if (choice === 'none') return { type: 'none' };
+  if (choice === 'auto') return { type: 'auto', ...parallel };
+  if (choice === 'required') return { type: 'any', ...parallel };
+  return { type: 'tool', name: choice.toolName, ...parallel };
+}
