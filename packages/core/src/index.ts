@@ -44,6 +44,12 @@ export type {
 export { Agent } from './agent/agent.js';
 export { stream, type StreamOptions, type ModelStream, type StreamResult } from './stream/stream.js';
 export { runToolGroup, type ToolGroupOptions } from './tool-runtime/run-tool-group.js';
-export { ToolCallError, ToolTimeoutError } from './tool-runtime/tool-errors.js';
+export { NoSuchToolError, InvalidToolInputError, ToolTimeoutError, ToolCancelledError } from './tool-runtime/tool-errors.js';
+export type { ToolCallHooks } from './tool-runtime/tool-run-context.js';
 export { toToolOutput } from './tool-runtime/to-tool-output.js';
 export { errorText } from './tool-runtime/error-text.js';
+export { registerProvider, registeredProviders, type ProviderFactory } from './provider-registry/provider-registry.js';
+export { resolveModel } from './provider-registry/resolve-model.js';
+export { assertModelVersion, checkModelVersion } from './provider-registry/assert-model-version.js';
+export { NoSuchProviderError } from './provider-registry/no-such-provider-error.js';
+export { InvalidModelIdError } from './provider-registry/invalid-model-id-error.js';

@@ -25,3 +25,31 @@ export {
   type BidiResponseEventsOptions,
   type ScriptedBidiToolCall,
 } from './scripted-bidi-model-events.js';
+export { ProviderTestServer } from './provider-kit/provider-test-server.js';
+export type { CapturedRequest } from './provider-kit/captured-request.js';
+export type {
+  TestServerResponse,
+  SseResponse,
+  JsonResponse,
+  RawResponse,
+  ResponseBase,
+  StreamEnding,
+} from './provider-kit/test-server-response.js';
+export { parseSseFixture, encodeSseEvents, loadSseFixture, loadJsonFixture, type SseEvent } from './provider-kit/sse-fixture.js';
+export { rechunkingFetch } from './provider-kit/rechunking-fetch.js';
+export { recordingSleep, type RecordingSleep } from './provider-kit/recording-sleep.js';
+export {
+  collectModelStream,
+  assembleModelStream,
+  type CollectedModelStream,
+  type CollectedToolCall,
+} from './provider-kit/collect-model-stream.js';
+export { runProviderContract } from './provider-kit/run-provider-contract.js';
+export { contractTools, CONTRACT_API_KEY } from './provider-kit/contract-helpers.js';
+export type {
+  ContractTestApi,
+  ContractModelSettings,
+  ContractExpectation,
+  ContractCase,
+  ProviderContractOptions,
+} from './provider-kit/provider-contract-options.js';

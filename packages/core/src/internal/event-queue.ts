@@ -1,0 +1,80 @@
+/**
+ * An unbounded single-consumer async queue: producers `push()` without waiting; one iterator drains it.
+ * `end(error?)` finishes iteration after the buffered items (throwing `error` at the end, if given).
+ * @internal
+ */
+export class EventQueue<T> implements AsyncIterable<T> {
+  private buffer: T[] = [];
+  private head = 0;
+  private waiter: ((result: IteratorResult<T>) => void) | undefined;
+  private waiterReject: ((error: unknown) => void) | undefined;
+  private ended = false;
+  private failure: { error: unknown } | undefined;
+  private taken = false;
+
+  push(item: T): void {
+    if (this.ended) return;
+    const waiter = this.waiter;
+    if (waiter !== undefined) {
+      this.waiter = undefined;
+      this.waiterReject = undefined;
+      waiter({ value: item, done: false });
+      return;
+    }
+    this.buffer.push(item);
+  }
+
+  end(error?: { error: unknown }): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.failure = error;
+    const waiter = this.waiter;
+    const reject = this.waiterReject;
+    this.waiter = undefined;
+    this.waiterReject = undefined;
+    if (waiter === undefined) return;
+    if (error !== undefined) reject?.(error.error);
+    else waiter({ value: undefined, done: true });
+  }
+
+  [Symbol.asyncIterator](): AsyncIterator<T> {
+    if (this.taken) throw new TypeError('This stream can only be iterated once.');
+    this.taken = true;
+    return {
+      next: () => this.next(),
+      return: () => {
+        this.buffer = [];
+        this.head = 0;
+        return Promise.resolve({ value: undefined, done: true });
+      },
+    };
+  }
+
+  private next(): Promise<IteratorResult<T>> {
+    if (this.head < this.buffer.length) {
+      const value = this.buffer[this.head] as T;
+      this.buffer[this.head] = undefined as T;
+      this.head++;
+      if (this.head === this.buffer.length) {
+        this.buffer = [];
+        this.head = 0;
+      } else if (this.head > 1024 && this.head * 2 > this.buffer.length) {
+        this.buffer = this.buffer.slice(this.head);
+        this.head = 0;
+      }
+      return Promise.resolve({ value, done: false });
+    }
+    if (this.ended) {
+      if (this.failure !== undefined) {
+        const { error } = this.failure;
+        this.failure = undefined;
+        return Promise.reject(error);
+      }
+      return Promise.resolve({ value: undefined, done: true });
+    }
+    return new Promise<IteratorResult<T>>((resolve, reject) => {
+      this.waiter = resolve;
+      this.waiterReject = reject;
+    });
+  }
+}

@@ -1,0 +1,168 @@
+import type { AssistantPart } from '../spec/message/v1/message.js';
+import type { LanguageModelV1 } from '../spec/language-model/v1/language-model-v1.js';
+import type { ModelRequest } from '../spec/language-model/v1/model-request.js';
+import type { FinishReason, Usage } from '../spec/language-model/v1/usage.js';
+import type { ProviderMetadata } from '../spec/shared/json.js';
+import { IncompleteResponseError } from '../spec/errors/incomplete-response-error.js';
+import type { AgentEvent, ToolCall } from '../events/agent-event.js';
+
+/** What one model response amounted to. @internal */
+export interface CollectedResponse {
+  /** The assistant message's parts, in the order their blocks started. */
+  readonly parts: AssistantPart[];
+  readonly toolCalls: ToolCall[];
+  /** Absent when the stream failed or was aborted before `finish`. */
+  finishReason: FinishReason | undefined;
+  usage: Usage | undefined;
+}
+
+/** Where events go and who hears about finished tool calls. @internal */
+export interface CollectTarget {
+  readonly runId: string;
+  readonly step: number;
+  emit(event: AgentEvent): void;
+  onToolCall?(call: ToolCall): void;
+}
+
+interface TextBlock {
+  readonly kind: 'text' | 'reasoning';
+  readonly index: number;
+  chunks: string[];
+  providerMetadata: ProviderMetadata | undefined;
+}
+
+/**
+ * Streams one model call, emitting model events as parts arrive and assembling the assistant message.
+ * Fills `into` as it goes, so a caller that catches an abort still has what arrived. Throws
+ * `IncompleteResponseError` when the stream ends without `finish`. @internal
+ */
+export async function collectResponse(
+  model: LanguageModelV1,
+  request: ModelRequest,
+  signal: AbortSignal,
+  target: CollectTarget,
+  into: CollectedResponse,
+): Promise<void> {
+  const { runId, step } = target;
+  const blocks = new Map<string, TextBlock>();
+  const slots: (AssistantPart | TextBlock)[] = [];
+  target.emit({ type: 'stream-start', runId, step });
+  try {
+    for await (const part of model.stream(request, { signal })) {
+      switch (part.type) {
+        case 'text-delta':
+        case 'reasoning-delta': {
+          const kind = part.type === 'text-delta' ? 'text' : 'reasoning';
+          let block = blocks.get(kind + part.blockId);
+          if (block === undefined) block = openBlock(kind, part.blockId, undefined, blocks, slots, target);
+          block.chunks.push(part.chunk);
+          target.emit({ type: part.type, runId, step, blockId: part.blockId, chunk: part.chunk });
+          break;
+        }
+        case 'text-start':
+        case 'reasoning-start':
+          openBlock(part.type === 'text-start' ? 'text' : 'reasoning', part.blockId, part.providerMetadata, blocks, slots, target);
+          break;
+        case 'text-end':
+        case 'reasoning-end': {
+          const kind = part.type === 'text-end' ? 'text' : 'reasoning';
+          const block = blocks.get(kind + part.blockId);
+          if (block !== undefined && part.providerMetadata !== undefined) {
+            block.providerMetadata = { ...block.providerMetadata, ...part.providerMetadata };
+          }
+          target.emit({ type: part.type, runId, step, blockId: part.blockId });
+          break;
+        }
+        case 'tool-start':
+          target.emit({ type: 'tool-start', runId, step, toolCallId: part.toolCallId, toolName: part.toolName });
+          break;
+        case 'tool-delta':
+          target.emit({ type: 'tool-delta', runId, step, toolCallId: part.toolCallId, chunk: part.chunk });
+          break;
+        case 'tool-end': {
+          const input = parseArgs(part.toolArgs);
+          const call: ToolCall =
+            input === NOT_JSON
+              ? { toolCallId: part.toolCallId, toolName: part.toolName, toolArgs: part.toolArgs }
+              : { toolCallId: part.toolCallId, toolName: part.toolName, toolArgs: part.toolArgs, input };
+          slots.push({
+            type: 'tool-call',
+            ...call,
+            ...(part.providerMetadata === undefined ? {} : { providerMetadata: part.providerMetadata }),
+          });
+          into.toolCalls.push(call);
+          target.emit({ type: 'tool-end', runId, step, toolCall: call });
+          target.onToolCall?.(call);
+          break;
+        }
+        case 'builtin-tool-call':
+          slots.push({ ...part });
+          target.emit({ ...part, runId, step });
+          break;
+        case 'builtin-tool-result': {
+          slots.push({ ...part });
+          const { providerMetadata: _metadata, ...rest } = part;
+          target.emit({ ...rest, runId, step });
+          break;
+        }
+        case 'file':
+          slots.push({ type: 'file', mediaType: part.mediaType, data: part.data });
+          target.emit({ type: 'file', runId, step, mediaType: part.mediaType, data: part.data });
+          break;
+        case 'finish':
+          into.finishReason = part.finishReason;
+          into.usage = part.usage;
+          break;
+      }
+    }
+  } finally {
+    for (const slot of slots) into.parts.push(isBlock(slot) ? closeBlock(slot) : slot);
+  }
+  if (into.finishReason === undefined || into.usage === undefined) {
+    throw new IncompleteResponseError({ provider: model.provider });
+  }
+  target.emit({ type: 'stream-end', runId, step, finishReason: into.finishReason, usage: into.usage });
+}
+
+function openBlock(
+  kind: 'text' | 'reasoning',
+  blockId: string,
+  providerMetadata: ProviderMetadata | undefined,
+  blocks: Map<string, TextBlock>,
+  slots: (AssistantPart | TextBlock)[],
+  target: CollectTarget,
+): TextBlock {
+  const block: TextBlock = { kind, index: slots.length, chunks: [], providerMetadata };
+  blocks.set(kind + blockId, block);
+  slots.push(block);
+  target.emit({ type: kind === 'text' ? 'text-start' : 'reasoning-start', runId: target.runId, step: target.step, blockId });
+  return block;
+}
+
+function isBlock(slot: AssistantPart | TextBlock): slot is TextBlock {
+  return 'chunks' in slot;
+}
+
+function closeBlock(block: TextBlock): AssistantPart {
+  const text = block.chunks.join('');
+  return block.providerMetadata === undefined
+    ? { type: block.kind, text }
+    : { type: block.kind, text, providerMetadata: block.providerMetadata };
+}
+
+const NOT_JSON = Symbol('not-json');
+
+function parseArgs(toolArgs: string): unknown {
+  const raw = toolArgs.trim();
+  if (raw === '') return {};
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return NOT_JSON;
+  }
+}
+
+/** An empty response to fill. @internal */
+export function emptyResponse(): CollectedResponse {
+  return { parts: [], toolCalls: [], finishReason: undefined, usage: undefined };
+}

@@ -1,0 +1,104 @@
+import type { Message } from '../spec/message/v1/message.js';
+import type { LanguageModelV1 } from '../spec/language-model/v1/language-model-v1.js';
+import type { ModelRequest } from '../spec/language-model/v1/model-request.js';
+import type { ToolChoice } from '../spec/language-model/v1/tool-definition.js';
+import type { FinishReason, Usage } from '../spec/language-model/v1/usage.js';
+import type { AgentEvent, ModelEvent, ToolCall } from '../events/agent-event.js';
+import type { Tool } from '../tool/tool.js';
+import { checkModelVersion } from '../internal/check-model-version.js';
+import { EventQueue } from '../internal/event-queue.js';
+import { linkedAbort } from '../internal/linked-abort.js';
+import { newId } from '../internal/new-id.js';
+import { toToolDefinitions } from '../internal/tool-definitions.js';
+import { messageText, userMessage } from '../messages/message-helpers.js';
+import { collectResponse, emptyResponse } from '../model-call/collect-response.js';
+
+/** Options of {@link stream}. */
+export interface StreamOptions {
+  /** Tools the model may call. `stream()` never executes them: read `tool-end` events or `result.toolCalls`. */
+  readonly tools?: readonly Tool[];
+  readonly toolChoice?: ToolChoice;
+  readonly system?: string;
+  readonly maxOutputTokens?: number;
+  readonly temperature?: number;
+  readonly topP?: number;
+  readonly stopSequences?: readonly string[];
+  readonly providerOptions?: ModelRequest['providerOptions'];
+  readonly signal?: AbortSignal;
+}
+
+/** The outcome of one {@link stream} call. */
+export interface StreamResult {
+  /** The assistant message. */
+  readonly message: Message;
+  readonly text: string;
+  readonly toolCalls: readonly ToolCall[];
+  readonly usage: Usage;
+  readonly finishReason: FinishReason;
+}
+
+/**
+ * One model response as events; `result` resolves when it is complete (and rejects if the call fails or
+ * is aborted). `await using` aborts an unfinished stream on scope exit.
+ */
+export interface ModelStream extends AsyncIterable<ModelEvent>, AsyncDisposable {
+  readonly result: Promise<StreamResult>;
+}
+
+/**
+ * Streams one model response without running tools. Function tools (including schema-only ones) are sent
+ * as definitions, provider tools as they are; the model's calls arrive as `tool-end` events.
+ *
+ * @example
+ * ```ts
+ * await using response = stream(model, [userMessage('Hi!')], { tools: [contactMothership] });
+ * for await (const event of response) {
+ *   if (event.type === 'text-delta') process.stdout.write(event.chunk);
+ *   if (event.type === 'tool-end') console.log(event.toolCall.toolArgs);
+ * }
+ * ```
+ */
+export function stream(model: LanguageModelV1, messages: string | readonly Message[], options: StreamOptions = {}): ModelStream {
+  checkModelVersion(model);
+  const runId = newId('stream');
+  const { tools, signal, ...settings } = options;
+  const request: ModelRequest = {
+    ...settings,
+    messages: typeof messages === 'string' ? [userMessage(messages)] : messages.slice(),
+    tools: toToolDefinitions(tools ?? []),
+  };
+  const abort = linkedAbort(signal);
+  const queue = new EventQueue<AgentEvent>();
+  const response = emptyResponse();
+  const result = collectResponse(model, request, abort.signal, { runId, step: 1, emit: (event) => queue.push(event) }, response).then(
+    (): StreamResult => {
+      abort.dispose();
+      queue.end();
+      const message: Message = { role: 'assistant', parts: response.parts };
+      return {
+        message,
+        text: messageText(message),
+        toolCalls: response.toolCalls,
+        usage: response.usage as Usage,
+        finishReason: response.finishReason as FinishReason,
+      };
+    },
+    (error: unknown) => {
+      abort.dispose();
+      queue.end({ error });
+      throw error;
+    },
+  );
+  const settled = result.then(
+    () => undefined,
+    () => undefined,
+  );
+  return {
+    result,
+    [Symbol.asyncIterator]: () => queue[Symbol.asyncIterator]() as AsyncIterator<ModelEvent>,
+    async [Symbol.asyncDispose]() {
+      abort.controller.abort(new Error('The stream was disposed before it finished.'));
+      await settled;
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import type { ToolOutput } from '../spec/message/v1/tool-output.js';
+import type { ToolCall } from '../events/agent-event.js';
+import type { AggregatorClass } from '../tool/aggregator.js';
+import type { FunctionTool } from '../tool/tool.js';
+import type { ToolContext } from '../tool/tool-context.js';
+import { raceAbort } from '../internal/linked-abort.js';
+import { PartialOutputError } from './partial-output-error.js';
+import { toToolOutput } from './to-tool-output.js';
+import { successResult } from './tool-result.js';
+import type { ToolCallOutcome, ToolRunContext } from './tool-run-context.js';
+
+/**
+ * One attempt of a call: runs `execute`, drains an async iterable through the tool's aggregator, and maps
+ * the value for the model. Throws on failure (the caller decides on retry); an abort rejects at once,
+ * even when the tool ignores its signal. @internal
+ */
+export async function runAttempt(
+  call: ToolCall,
+  tool: FunctionTool,
+  input: unknown,
+  toolContext: ToolContext,
+  _context: ToolRunContext,
+): Promise<ToolCallOutcome> {
+  if (tool.execute === undefined) throw new TypeError(`Tool "${tool.name}" has no execute function.`);
+  const returned = tool.execute(input, toolContext);
+  if (isAsyncIterable(returned)) {
+    if (tool.aggregator === undefined) {
+      throw new TypeError(
+        `Tool "${tool.name}" returned an async iterable but has no aggregator. Give it one (TextAggregator, StatusAggregator or SubAgentAggregator from @tandem/aggregators).`,
+      );
+    }
+    return aggregate(call, returned, tool.aggregator, toolContext);
+  }
+  const value = await raceAbort(Promise.resolve(returned), toolContext.signal);
+  const modelInput: ToolOutput = tool.toModelOutput === undefined ? toToolOutput(value) : tool.toModelOutput(value);
+  return { result: successResult(call, value, modelInput) };
+}
+
+async function aggregate(
+  call: ToolCall,
+  iterable: AsyncIterable<unknown>,
+  Aggregator: AggregatorClass,
+  toolContext: ToolContext,
+): Promise<ToolCallOutcome> {
+  const aggregator = new Aggregator();
+  const iterator = iterable[Symbol.asyncIterator]();
+  let fed = 0;
+  try {
+    for (;;) {
+      const next = await raceAbort(iterator.next(), toolContext.signal);
+      if (next.done === true) break;
+      aggregator.feed(next.value);
+      fed++;
+      toolContext.progress(next.value);
+    }
+  } catch (error) {
+    // Stop the generator so its `finally` runs; it may be mid-await, so don't wait for it.
+    if (toolContext.signal.aborted) void Promise.resolve(iterator.return?.()).catch(() => undefined);
+    if (fed === 0 || toolContext.signal.aborted) throw error;
+    throw new PartialOutputError(error, describePartial(Aggregator, aggregator.snapshot()));
+  }
+  const snapshot = aggregator.snapshot();
+  return { result: successResult(call, snapshot, toToolOutput(Aggregator.toModelInput(snapshot))) };
+}
+
+function describePartial(Aggregator: AggregatorClass, snapshot: unknown): string {
+  try {
+    const output = toToolOutput(Aggregator.toModelInput(snapshot));
+    if (output.type === 'text') return JSON.stringify(output.value);
+    if (output.type === 'json') return JSON.stringify(output.value);
+    return JSON.stringify(output.value.filter((block) => block.type === 'text').map((block) => block.text).join(''));
+  } catch {
+    return '(unavailable)';
+  }
+}
+
+function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === 'function' &&
+    typeof (value as { then?: unknown }).then !== 'function'
+  );
+}

@@ -1,0 +1,72 @@
+import type { Message } from '../spec/message/v1/message.js';
+import type { ToolResult } from '../spec/message/v1/tool-result.js';
+import type { AgentEvent, ToolCall } from '../events/agent-event.js';
+import type { FunctionTool, Tool } from '../tool/tool.js';
+import type { ToolAgent } from '../tool/tool-context.js';
+import { ToolGroupRunner } from './tool-group-runner.js';
+import type { ToolCallHooks } from './tool-run-context.js';
+
+/** Options of {@link runToolGroup}. */
+export interface ToolGroupOptions {
+  /** The calls of one model response, in the model's order. */
+  readonly calls: readonly ToolCall[];
+  /** The tools to resolve calls against (function tools without `execute` and provider tools are ignored). */
+  readonly tools: ReadonlyMap<string, FunctionTool> | readonly Tool[];
+  /** What `ctx.agent` is for the tools. */
+  readonly agent: ToolAgent;
+  /** What `ctx.messages` is for the tools. */
+  readonly messages: readonly Message[];
+  /** Aborting gives every unfinished call a `cancelled` result at once (the tools' signals abort too). */
+  readonly signal: AbortSignal;
+  readonly invocationState?: Record<string, unknown>;
+  readonly requestState?: Record<string, unknown>;
+  readonly runId: string;
+  readonly step: number;
+  /** Receives `partial-tool-call-result`, `tool-retry` and `tool-call-result` events (and nested agents' events). */
+  readonly emit: (event: AgentEvent) => void;
+  /** Calls running at once; default unbounded. */
+  readonly concurrency?: number;
+  readonly hooks?: ToolCallHooks;
+}
+
+/**
+ * Runs one tool group — the calls a model requested together — concurrently, and resolves with exactly
+ * one result per call, in the model's call order, once every call has finished. It never rejects: throws,
+ * unknown tools, invalid arguments, timeouts and aborts all become results. `tool-call-result` events
+ * are emitted in completion order. This is the runtime `Agent` and `BidiAgent` share.
+ *
+ * @example
+ * ```ts
+ * const results = await runToolGroup({
+ *   calls, tools: [weather, time], agent, messages, signal: controller.signal,
+ *   runId: 'run-1', step: 1, emit: (event) => console.log(event.type),
+ * });
+ * ```
+ */
+export async function runToolGroup(options: ToolGroupOptions): Promise<ToolResult[]> {
+  const runner = new ToolGroupRunner(
+    {
+      tools: toolMap(options.tools),
+      agent: options.agent,
+      messages: options.messages,
+      invocationState: options.invocationState ?? {},
+      requestState: options.requestState ?? {},
+      runId: options.runId,
+      step: options.step,
+      signal: options.signal,
+      emit: options.emit,
+      hooks: options.hooks,
+    },
+    options.concurrency,
+  );
+  const outcomes = await runner.finish(options.calls);
+  return outcomes.map((outcome) => outcome.result);
+}
+
+/** Indexes the executable function tools by name. @internal */
+export function toolMap(tools: ReadonlyMap<string, FunctionTool> | readonly Tool[]): ReadonlyMap<string, FunctionTool> {
+  if (!Array.isArray(tools)) return tools as ReadonlyMap<string, FunctionTool>;
+  const map = new Map<string, FunctionTool>();
+  for (const tool of tools as readonly Tool[]) if (tool.kind === 'function') map.set(tool.name, tool);
+  return map;
+}

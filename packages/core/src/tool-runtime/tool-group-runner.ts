@@ -1,0 +1,42 @@
+import type { ToolCall } from '../events/agent-event.js';
+import { runToolCall } from './run-tool-call.js';
+import type { ToolCallOutcome, ToolRunContext } from './tool-run-context.js';
+
+/**
+ * Runs the calls of one tool group concurrently (up to `concurrency` at once). Calls may be started one
+ * by one as they arrive (eager execution) or all at once; `finish()` waits for all of them and returns
+ * their outcomes in the order asked for (the model's call order). @internal
+ */
+export class ToolGroupRunner {
+  private readonly running = new Map<string, Promise<ToolCallOutcome>>();
+  private readonly waiting: (() => void)[] = [];
+  private active = 0;
+
+  constructor(
+    private readonly context: ToolRunContext,
+    private readonly concurrency: number = Number.POSITIVE_INFINITY,
+  ) {}
+
+  /** Starts `call` unless it was already started. */
+  start(call: ToolCall): void {
+    if (this.running.has(call.toolCallId)) return;
+    this.running.set(call.toolCallId, this.schedule(call));
+  }
+
+  /** Starts any call not yet started and resolves with every outcome, in the order of `calls`. */
+  async finish(calls: readonly ToolCall[]): Promise<ToolCallOutcome[]> {
+    for (const call of calls) this.start(call);
+    return Promise.all(calls.map((call) => this.running.get(call.toolCallId) as Promise<ToolCallOutcome>));
+  }
+
+  private async schedule(call: ToolCall): Promise<ToolCallOutcome> {
+    if (this.active >= this.concurrency) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.active++;
+    try {
+      return await runToolCall(call, this.context);
+    } finally {
+      this.active--;
+      this.waiting.shift()?.();
+    }
+  }
+}
