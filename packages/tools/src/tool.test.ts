@@ -1,0 +1,217 @@
+import type { Aggregator } from '@tandem/core';
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { fakeContext } from './__fixtures__/fake-context.js';
+import { jsonSchema } from './json-schema.js';
+import { tool } from './tool.js';
+
+const input = z.object({ query: z.string() });
+
+class CountAggregator implements Aggregator<string, number> {
+  private count = 0;
+  feed(): void {
+    this.count += 1;
+  }
+  snapshot(): number {
+    return this.count;
+  }
+  static toModelInput(snapshot: number): string {
+    return `${snapshot} items`;
+  }
+}
+
+describe('tool() — object form', () => {
+  it('returns a FunctionTool with the spec the model sees and the execute that runs', async () => {
+    const contactMothership = tool({
+      name: 'contact_mothership',
+      description: 'Contact the mothership for important decisions.',
+      input,
+      async execute({ query }) {
+        return `Soon. (${query})`;
+      },
+    });
+    expect(contactMothership.kind).toBe('function');
+    expect(contactMothership.name).toBe('contact_mothership');
+    expect(contactMothership.spec).toEqual({
+      description: 'Contact the mothership for important decisions.',
+      params: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },
+    });
+    await expect(contactMothership.execute?.({ query: 'launch?' }, fakeContext())).resolves.toBe('Soon. (launch?)');
+    expect(Object.isFrozen(contactMothership)).toBe(true);
+  });
+
+  it('infers the name from a named execute function', () => {
+    async function lookup_order({ query }: { query: string }): Promise<string> {
+      return query;
+    }
+    expect(tool({ description: 'Look up an order.', input, execute: lookup_order }).name).toBe('lookup_order');
+  });
+
+  it('requires an explicit name for an execute method, an inline arrow, or an anonymous function', () => {
+    expect(() => tool({ description: 'd', input, async execute() { return 1; } })).toThrow(
+      /pass an explicit `name` — it cannot be inferred from a function named "execute"/,
+    );
+    expect(() => tool({ description: 'd', input, execute: async () => 1 })).toThrow(TypeError);
+    const anonymous = [async (): Promise<number> => 1][0]!;
+    expect(() => tool({ description: 'd', input, execute: anonymous })).toThrow(/an anonymous function/);
+  });
+
+  it('rejects a bad explicit name and a bad inferred name with the rule', () => {
+    expect(() => tool({ name: 'contact mothership', description: 'd', input, execute: async () => 1 })).toThrow(
+      /Invalid tool name "contact mothership": it contains " "/,
+    );
+    const fn = { async 'weird.name'() { return 1; } }['weird.name'];
+    expect(() => tool({ description: 'd', input, execute: fn })).toThrow(/inferred from the function name\) "weird\.name"/);
+  });
+
+  it('requires a non-empty description', () => {
+    expect(() => tool({ name: 'x', description: '', input, execute: async () => 1 })).toThrow(/`description` must be a non-empty string/);
+    expect(() => tool({ name: 'x', description: '   ', input, execute: async () => 1 })).toThrow(TypeError);
+    expect(() => tool({ name: 'x', input, execute: async () => 1 } as never)).toThrow(/tool "x": `description`/);
+  });
+
+  it('requires execute to be a function', () => {
+    expect(() => tool({ name: 'x', description: 'd', input } as never)).toThrow(/`execute` must be a function/);
+  });
+
+  it('rejects a plain JSON Schema object with a hint to wrap it in jsonSchema()', () => {
+    expect(() =>
+      tool({ name: 'x', description: 'd', input: { type: 'object', properties: {} } as never, execute: async () => 1 }),
+    ).toThrow(/wrap it: `input: jsonSchema/);
+  });
+
+  it('passes aggregator, config and toModelOutput through to the runtime', () => {
+    const toModelOutput = vi.fn((output: number) => ({ type: 'text' as const, value: String(output) }));
+    const config = { timeoutMs: 1000, retry: { maxAttempts: 3 } };
+    const counted = tool({
+      name: 'count',
+      description: 'Counts.',
+      input,
+      aggregator: CountAggregator,
+      config,
+      async *execute({ query }) {
+        yield query;
+      },
+    });
+    expect(counted.aggregator).toBe(CountAggregator);
+    expect(counted.config).toBe(config);
+    const mapped = tool({ name: 'n', description: 'Number.', input, execute: async () => 42, toModelOutput });
+    expect(mapped.toModelOutput?.(42)).toEqual({ type: 'text', value: '42' });
+    expect(toModelOutput).toHaveBeenCalledWith(42);
+  });
+
+  it('throws a TypeError naming the built-in aggregators for an async-generator execute without one', () => {
+    const define = (): unknown =>
+      tool({
+        name: 'draft_reply',
+        description: 'Draft a reply.',
+        input,
+        async *execute({ query }) {
+          yield query;
+        },
+      });
+    expect(define).toThrow(TypeError);
+    expect(define).toThrow(/tool "draft_reply": `execute` is an async generator, so the tool needs an `aggregator`/);
+    expect(define).toThrow(/TextAggregator/);
+    expect(define).toThrow(/StatusAggregator/);
+    expect(define).toThrow(/SubAgentAggregator/);
+    expect(define).toThrow(/@tandem\/aggregators/);
+  });
+
+  it('rejects an aggregator instance or a class without toModelInput', () => {
+    expect(() => tool({ name: 'x', description: 'd', input, aggregator: new CountAggregator() as never, execute: async () => 1 })).toThrow(
+      /pass the class, not an instance/,
+    );
+    class NoStatic {
+      feed(): void {}
+      snapshot(): number {
+        return 0;
+      }
+    }
+    expect(() => tool({ name: 'x', description: 'd', input, aggregator: NoStatic as never, execute: async () => 1 })).toThrow(TypeError);
+  });
+
+  it('rejects a non-function toModelOutput', () => {
+    expect(() => tool({ name: 'x', description: 'd', input, execute: async () => 1, toModelOutput: 'text' as never })).toThrow(
+      /`toModelOutput` must be a function/,
+    );
+  });
+});
+
+describe('tool() — function form', () => {
+  it('takes the name from the function and the rest from the options', async () => {
+    const contactMothership = tool(async function contact_mothership(args: { query: string }) {
+      return `Soon: ${args.query}`;
+    }, { description: 'Contact the mothership.', input });
+    expect(contactMothership.name).toBe('contact_mothership');
+    expect(contactMothership.spec.description).toBe('Contact the mothership.');
+    await expect(contactMothership.execute?.({ query: 'q' }, fakeContext())).resolves.toBe('Soon: q');
+  });
+
+  it('uses the name of a const-assigned arrow function', () => {
+    const get_time = async (): Promise<string> => '12:00';
+    expect(tool(get_time, { description: 'Time.', input: z.object({}) }).name).toBe('get_time');
+  });
+
+  it('lets an explicit name win over the function name', () => {
+    expect(tool(async function helper() { return 1; }, { name: 'renamed', description: 'd', input }).name).toBe('renamed');
+  });
+
+  it('requires a name for an anonymous function', () => {
+    const anonymous = [async (): Promise<number> => 1][0]!;
+    expect(() => tool(anonymous, { description: 'd', input })).toThrow(/name the function/);
+  });
+
+  it('requires the options argument', () => {
+    expect(() => (tool as (fn: unknown) => unknown)(async function x() {})).toThrow(/pass the options/);
+  });
+
+  it('checks the async-generator rule in this form too', () => {
+    expect(() =>
+      tool(async function* stream_words() { yield 'a'; }, { description: 'Streams.', input }),
+    ).toThrow(/needs an `aggregator`/);
+  });
+});
+
+describe('tool().validate', () => {
+  it('returns the parsed value on success (zod defaults applied)', async () => {
+    const t = tool({ name: 'x', description: 'd', input: z.object({ q: z.string(), limit: z.number().default(5) }), execute: async () => 1 });
+    expect(await t.validate?.({ q: 'hi' })).toEqual({ success: true, value: { q: 'hi', limit: 5 } });
+  });
+
+  it('lists every issue with its path', async () => {
+    const t = tool({
+      name: 'x',
+      description: 'd',
+      input: z.object({ query: z.string(), filters: z.object({ tags: z.array(z.string()) }) }),
+      execute: async () => 1,
+    });
+    const result = await t.validate?.({ query: 1, filters: { tags: ['ok', 2] } });
+    expect(result).toEqual({
+      success: false,
+      error: 'query: Invalid input: expected string, received number; filters.tags[1]: Invalid input: expected string, received number',
+    });
+  });
+
+  it('supports async validators (zod refinements)', async () => {
+    const t = tool({
+      name: 'x',
+      description: 'd',
+      input: z.object({ user: z.string().refine(async (value) => value !== 'mallory', 'Unknown user') }),
+      execute: async () => 1,
+    });
+    await expect(t.validate?.({ user: 'mallory' })).resolves.toEqual({ success: false, error: 'user: Unknown user' });
+    await expect(t.validate?.({ user: 'alice' })).resolves.toEqual({ success: true, value: { user: 'alice' } });
+  });
+
+  it('validates jsonSchema() input with the structural check', () => {
+    const t = tool({
+      name: 'x',
+      description: 'd',
+      input: jsonSchema<{ query: string }>({ type: 'object', properties: { query: { type: 'string' } }, required: ['query'] }),
+      execute: async ({ query }) => query,
+    });
+    expect(t.validate?.({ query: 7 })).toEqual({ success: false, error: 'query: Expected string, received number' });
+    expect(t.validate?.({})).toEqual({ success: false, error: 'query: Required' });
+  });
+});
