@@ -1,0 +1,84 @@
+import type { JsonSchema, ModelRequest, ToolChoice } from '@tandem/core/spec';
+import type { GoogleFunctionDeclaration, GoogleGenerateContentRequest, GoogleTool } from './google-request.js';
+import { GoogleProviderOptions } from './google-provider-options.js';
+import { toGoogleProviderTool } from './google-tools.js';
+import { convertToGoogleContents } from './convert-to-google-contents.js';
+import { InvalidRequestError } from './invalid-request-error.js';
+
+/**
+ * Builds the JSON body of `streamGenerateContent` from a Tandem {@link ModelRequest}.
+ *
+ * Function parameters go in `parametersJsonSchema`, which takes standard JSON Schema as it is, instead of
+ * `parameters`, which takes only Google's OpenAPI 3.0 subset (no `$ref`, `oneOf`, `additionalProperties`,
+ * …) and would need a lossy conversion. Provider tools that are not Google's are left out and reported
+ * through `warn`.
+ *
+ * @example
+ * ```ts
+ * const body = buildGoogleRequestBody({ messages: [userMessage('Hi')], tools: [] });
+ * ```
+ */
+export function buildGoogleRequestBody(
+  request: ModelRequest,
+  warn: (message: string) => void = () => undefined,
+): GoogleGenerateContentRequest {
+  const parsed = GoogleProviderOptions.safeParse(request.providerOptions?.['google'] ?? {});
+  if (!parsed.success) {
+    throw new InvalidRequestError({
+      provider: 'google',
+      message: `Invalid providerOptions.google: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`,
+      cause: parsed.error,
+    });
+  }
+  const options = parsed.data;
+  const { systemInstruction, contents } = convertToGoogleContents(request.messages, { system: request.system });
+
+  const declarations: GoogleFunctionDeclaration[] = [];
+  const tools: GoogleTool[] = [];
+  for (const tool of request.tools) {
+    if (tool.kind === 'function') {
+      declarations.push({ name: tool.name, description: tool.description, parametersJsonSchema: cleanSchema(tool.inputSchema) });
+      continue;
+    }
+    const providerTool = toGoogleProviderTool(tool);
+    if (providerTool === undefined) warn(`Google does not support the provider tool '${tool.id}'; it was not sent.`);
+    else tools.push(providerTool);
+  }
+  if (declarations.length > 0) tools.unshift({ functionDeclarations: declarations });
+
+  const generationConfig: { [key: string]: unknown } = {
+    ...(request.maxOutputTokens === undefined ? {} : { maxOutputTokens: request.maxOutputTokens }),
+    ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+    ...(request.topP === undefined ? {} : { topP: request.topP }),
+    ...(options.topK === undefined ? {} : { topK: options.topK }),
+    ...(request.stopSequences === undefined ? {} : { stopSequences: [...request.stopSequences] }),
+    ...(options.seed === undefined ? {} : { seed: options.seed }),
+    ...(options.responseModalities === undefined ? {} : { responseModalities: options.responseModalities }),
+    ...(options.thinkingConfig === undefined ? {} : { thinkingConfig: options.thinkingConfig }),
+  };
+  const toolConfig = declarations.length > 0 ? mapToolChoice(request.toolChoice) : undefined;
+  return {
+    contents,
+    ...(systemInstruction === undefined ? {} : { systemInstruction }),
+    ...(tools.length > 0 ? { tools } : {}),
+    ...(toolConfig === undefined ? {} : { toolConfig }),
+    ...(Object.keys(generationConfig).length > 0 ? { generationConfig } : {}),
+    ...(options.safetySettings === undefined ? {} : { safetySettings: options.safetySettings }),
+    ...(options.cachedContent === undefined ? {} : { cachedContent: options.cachedContent }),
+  };
+}
+
+function mapToolChoice(choice: ToolChoice | undefined): GoogleGenerateContentRequest['toolConfig'] {
+  if (choice === undefined) return undefined;
+  if (choice === 'auto') return { functionCallingConfig: { mode: 'AUTO' } };
+  if (choice === 'none') return { functionCallingConfig: { mode: 'NONE' } };
+  if (choice === 'required') return { functionCallingConfig: { mode: 'ANY' } };
+  return { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: [choice.toolName] } };
+}
+
+/** Drops the `$schema` keyword, which describes the document rather than the parameters. */
+function cleanSchema(schema: JsonSchema): JsonSchema {
+  if (!('$schema' in schema)) return schema;
+  const { $schema: _ignored, ...rest } = schema;
+  return rest;
+}

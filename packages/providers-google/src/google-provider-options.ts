@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/**
+ * Gemini-specific request options, passed as `providerOptions: { google: { … } }`.
+ *
+ * @example
+ * ```ts
+ * const providerOptions = { google: { thinkingConfig: { thinkingBudget: 1024, includeThoughts: true } } };
+ * ```
+ */
+export const GoogleProviderOptions = z.object({
+  /** Thinking: a token budget (2.5 models) or a level (Gemini 3), and whether to stream thought summaries. */
+  thinkingConfig: z
+    .object({
+      thinkingBudget: z.number().int().optional(),
+      thinkingLevel: z.enum(['minimal', 'low', 'medium', 'high']).optional(),
+      includeThoughts: z.boolean().optional(),
+    })
+    .optional(),
+  /** Safety thresholds, e.g. `[{ category: 'HARM_CATEGORY_HATE_SPEECH', threshold: 'BLOCK_ONLY_HIGH' }]`. */
+  safetySettings: z.array(z.object({ category: z.string(), threshold: z.string() })).optional(),
+  /** Name of a cached content resource (`cachedContents/…`) to use as the prompt prefix. */
+  cachedContent: z.string().optional(),
+  /** Output modalities, e.g. `['TEXT', 'IMAGE']` for image-generating models. */
+  responseModalities: z.array(z.enum(['TEXT', 'IMAGE', 'AUDIO'])).optional(),
+  /** Sample only from the top K tokens. */
+  topK: z.number().int().positive().optional(),
+  /** Deterministic sampling seed. */
+  seed: z.number().int().optional(),
+});
+/** Gemini-specific request options. */
+export type GoogleProviderOptions = z.infer<typeof GoogleProviderOptions>;
