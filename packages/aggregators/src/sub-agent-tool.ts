@@ -1,0 +1,131 @@
+import {
+  userMessage,
+  type AgentEvent,
+  type AgentRun,
+  type FunctionTool,
+  type LanguageModel,
+  type Message,
+  type RunOptions,
+  type ToolContext,
+} from '@tandem/core';
+import { SubAgentAggregator } from './sub-agent-aggregator.js';
+import type { SubAgentBundle, SubAgentItem } from './sub-agent-bundle.js';
+import { promptInput, type SubAgentPromptInput, type SubAgentToolInput } from './sub-agent-input.js';
+
+const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+
+/**
+ * What {@link subAgentTool} needs of an agent: `run()`. Core's `Agent` fits.
+ *
+ * @example
+ * ```ts
+ * const researcher: SubAgent = new Agent({ tools: [search], system: 'You research.' });
+ * ```
+ */
+export interface SubAgent {
+  run(model: LanguageModel, messages: readonly Message[], options?: RunOptions): AgentRun;
+}
+
+/** Options of {@link subAgentTool}. */
+export interface SubAgentToolOptions<Input> {
+  /** Tool name the model calls; must match `^[a-zA-Z0-9_-]{1,64}$`. */
+  readonly name: string;
+  /** What the sub-agent does, for the model. */
+  readonly description: string;
+  /** A custom input; default {@link promptInput} (`{ prompt: string }`). */
+  readonly input?: SubAgentToolInput<Input>;
+}
+
+/**
+ * Wraps an agent as a tool: each call starts a nested run of `agent` on `model`, streams it, and returns
+ * its outcome.
+ *
+ * - **Input**: by default `{ prompt: string }`, which becomes the nested run's user message; or a custom
+ *   {@link SubAgentToolInput}.
+ * - **Result**: the stored result is a {@link SubAgentBundle} (the messages the nested run added, its
+ *   final text, stop reason, usage); the model sees only the nested final assistant text.
+ * - **Events**: every event of the nested run — deltas included, and events of deeper sub-agents — is
+ *   re-emitted in the outer run's stream unchanged but for `parentToolCallId`, which core sets to this
+ *   call's id (and keeps when a deeper level already set it), so a UI can draw the tree. The same events
+ *   are not also sent in full as `partial-tool-call-result`s: the tool yields to its
+ *   {@link SubAgentAggregator} (and so to partials) only the nested run's own events that are not
+ *   `*-delta` chunks — step, tool and stream milestones — and finally a {@link SubAgentResultItem}. This
+ *   keeps a long nested text stream from appearing twice in the outer stream.
+ * - **Cancellation**: the nested run follows the outer call's `signal` (run abort, `agent.cancel()`,
+ *   the tool's timeout). A nested run that fails (its model call throws) makes this call an error result.
+ *   A nested run that ends any other way (even `maxSteps` or `cancelled` from inside) is a success whose
+ *   bundle carries the stop reason.
+ *
+ * @throws TypeError when `name` is not a valid tool name or `description` is empty.
+ *
+ * @example
+ * ```ts
+ * import { Agent, userMessage } from '@tandem/core';
+ * import { subAgentTool } from '@tandem/aggregators';
+ *
+ * const researcher = new Agent({ tools: [search], system: 'Research thoroughly, answer briefly.' });
+ * const research = subAgentTool(researcher, model, {
+ *   name: 'research',
+ *   description: 'Research a question on the web and return a short answer.',
+ * });
+ * const lead = new Agent({ tools: [research] });
+ * for await (const event of lead.run(model, [userMessage('Who maintains zod?')])) {
+ *   if (event.type === 'text-delta') console.log(event.parentToolCallId ? '  (research)' : '', event.chunk);
+ * }
+ * ```
+ */
+export function subAgentTool<Input = SubAgentPromptInput>(
+  agent: SubAgent,
+  model: LanguageModel,
+  options: SubAgentToolOptions<Input>,
+): FunctionTool<Input, SubAgentBundle> {
+  const { name, description } = options;
+  if (typeof name !== 'string' || !TOOL_NAME.test(name)) {
+    throw new TypeError(`subAgentTool(): name must match ${String(TOOL_NAME)}; got ${JSON.stringify(name)}.`);
+  }
+  if (typeof description !== 'string' || description.trim() === '') {
+    throw new TypeError(`subAgentTool(): give "${name}" a description that tells the model what the sub-agent does.`);
+  }
+  const input = (options.input ?? promptInput) as SubAgentToolInput<Input>;
+  const toMessages = input.toMessages ?? ((value: Input) => JSON.stringify(value));
+  const tool: FunctionTool<Input, SubAgentBundle> = {
+    kind: 'function',
+    name,
+    spec: { description, params: input.params },
+    aggregator: SubAgentAggregator,
+    execute(value: Input, context: ToolContext): AsyncIterable<SubAgentItem> {
+      const built = toMessages(value);
+      const messages = typeof built === 'string' ? [userMessage(built)] : built;
+      return runNested(agent.run(model, messages, { signal: context.signal }), messages.length, context);
+    },
+  };
+  if (input.validate !== undefined) {
+    const validate = input.validate.bind(input);
+    return { ...tool, validate };
+  }
+  return tool;
+}
+
+async function* runNested(run: AgentRun, inputCount: number, context: ToolContext): AsyncGenerator<SubAgentItem> {
+  try {
+    for await (const event of run) {
+      context.emit(event);
+      if (isMilestone(event)) yield event;
+    }
+    const result = await run.result;
+    yield {
+      type: 'sub-agent-result',
+      runId: run.runId,
+      messages: result.messages.slice(inputCount),
+      text: result.text,
+      stopReason: result.stopReason,
+      usage: result.usage,
+    };
+  } finally {
+    await run[Symbol.asyncDispose]();
+  }
+}
+
+function isMilestone(event: AgentEvent): boolean {
+  return event.parentToolCallId === undefined && !event.type.endsWith('-delta');
+}
