@@ -1,0 +1,15 @@
+/**
+ * Shared plumbing for Tandem model providers: a retrying JSON POST with backoff and `Retry-After`,
+ * SSE decoding, schema-checked wire parsing, and API-key loading that never leaks the key.
+ *
+ * @packageDocumentation
+ */
+export { postJsonToApi, type PostJsonToApiOptions } from './post-json-to-api.js';
+export { readSseEvents, type ReadSseEventsOptions, type SseMessage } from './read-sse-events.js';
+export { parseJsonEvent, validateJson, type ParseJsonEventOptions } from './parse-json-event.js';
+export { loadApiKey, type LoadApiKeyOptions } from './load-api-key.js';
+export { LoadAPIKeyError } from './load-api-key-error.js';
+export { retryDelayMs, type RetryDelayOptions } from './retry-delay.js';
+export { redactSecrets, REDACTED } from './redact-secrets.js';
+export { defaultSleep, type Sleep } from './sleep.js';
+export { withoutTrailingSlash } from './without-trailing-slash.js';

@@ -1,0 +1,37 @@
+import { LoadAPIKeyError } from './load-api-key-error.js';
+
+/** Options of {@link loadApiKey}. */
+export interface LoadApiKeyOptions {
+  /** The key given in code; wins over the environment. */
+  readonly apiKey: string | undefined;
+  /** Environment variables to try, in order, e.g. `['OPENAI_API_KEY']`. */
+  readonly environmentVariableNames: readonly string[];
+  /** Vendor name for the message, e.g. `OpenAI`. */
+  readonly description: string;
+  /** The factory that takes the `apiKey` option, for the message, e.g. `createOpenAI`. */
+  readonly factoryName: string;
+}
+
+/**
+ * Returns the API key from the option or the first set environment variable. Call it lazily (per request)
+ * so a key set after the provider was created is picked up. The key itself never appears in the error.
+ *
+ * @throws {@link LoadAPIKeyError} when no key is found.
+ *
+ * @example
+ * ```ts
+ * const key = loadApiKey({ apiKey: options.apiKey, environmentVariableNames: ['OPENAI_API_KEY'], description: 'OpenAI', factoryName: 'createOpenAI' });
+ * ```
+ */
+export function loadApiKey(options: LoadApiKeyOptions): string {
+  if (typeof options.apiKey === 'string' && options.apiKey.length > 0) return options.apiKey;
+  const env = typeof process === 'undefined' ? {} : process.env;
+  for (const name of options.environmentVariableNames) {
+    const value = env[name];
+    if (typeof value === 'string' && value.length > 0) return value;
+  }
+  const variables = options.environmentVariableNames.join(' or ');
+  throw new LoadAPIKeyError({
+    message: `${options.description} API key is missing. Pass it as the apiKey option of ${options.factoryName}() or set the ${variables} environment variable.`,
+  });
+}
