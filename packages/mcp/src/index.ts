@@ -1,0 +1,36 @@
+/**
+ * Tandem MCP: use the tools of any Model Context Protocol server (stdio, Streamable HTTP, legacy SSE)
+ * in a Tandem agent, and serve Tandem tools over MCP. Built on the official `@modelcontextprotocol/sdk`.
+ *
+ * @packageDocumentation
+ */
+export { getStdioTools, type StdioToolsOptions } from './get-stdio-tools.js';
+export { getHttpTools, type HttpToolsOptions } from './get-http-tools.js';
+export { McpToolset, type McpToolsetOptions } from './mcp-toolset.js';
+export { McpClient } from './mcp-client.js';
+export type {
+  McpClientOptions,
+  McpClientBehaviour,
+  McpTransportOptions,
+  McpStdioTransportOptions,
+  McpHttpTransportOptions,
+  McpHttpOptions,
+  McpCustomTransportOptions,
+  McpRequestOptions,
+  McpCallToolOptions,
+  McpElicitationHandler,
+  McpToolInfo,
+  McpProgress,
+  McpLogMessage,
+  McpLogLevel,
+} from './mcp-client-options.js';
+export { mcpTool, type McpFunctionTool, type McpToolOptions } from './mcp-tool.js';
+export { mcpToolName } from './mcp-tool-name.js';
+export { mapCallToolResult, mcpContentToBlocks, type McpContentBlock } from './map-call-tool-result.js';
+export { StdioProcessTransport, type StdioServerParams, type ProcessExit } from './stdio-process-transport.js';
+export { serveTools, type ServeToolsOptions, type ServeTransport, type ServedTools } from './serve-tools.js';
+export { createMcpServer, type McpServerOptions } from './create-mcp-server.js';
+export { toCallToolResult } from './to-call-tool-result.js';
+export { McpToolError, type McpToolErrorOptions } from './errors/mcp-tool-error.js';
+export { McpConnectionError, type McpConnectionErrorOptions } from './errors/mcp-connection-error.js';
+export { McpTimeoutError, type McpTimeoutErrorOptions } from './errors/mcp-timeout-error.js';

@@ -1,0 +1,112 @@
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type {
+  ElicitRequestParams,
+  ElicitResult,
+  Implementation,
+  LoggingLevel,
+  LoggingMessageNotification,
+  Progress,
+  Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { StdioServerParams } from './stdio-process-transport.js';
+
+/** A tool as an MCP server describes it (`tools/list`). */
+export type McpToolInfo = Tool;
+
+/** A progress notification of a running call: `progress` increases; `total` and `message` are optional. */
+export type McpProgress = Progress;
+
+/** A log message the server sent (`notifications/message`). */
+export type McpLogMessage = LoggingMessageNotification['params'];
+
+/** Log levels, least to most severe: `debug` … `emergency`. */
+export type McpLogLevel = LoggingLevel;
+
+/** Connect by spawning a local server process that speaks MCP over stdin/stdout. */
+export interface McpStdioTransportOptions extends StdioServerParams {
+  readonly type: 'stdio';
+}
+
+/** Options shared by the HTTP-based transports. */
+export interface McpHttpOptions {
+  /** Extra headers on every request, e.g. `{ Authorization: 'Bearer …' }`. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** OAuth for servers that require it (the SDK's `OAuthClientProvider`). */
+  readonly authProvider?: OAuthClientProvider;
+  /** A custom `fetch` (proxies, tests). */
+  readonly fetch?: FetchLike;
+  /**
+   * When the server rejects Streamable HTTP with a 4xx other than 401/403 (an older server), connect with
+   * the legacy HTTP+SSE transport instead. Default `true`.
+   */
+  readonly fallbackToSse?: boolean;
+}
+
+/** Connect to a remote server over Streamable HTTP (falling back to legacy SSE). */
+export interface McpHttpTransportOptions extends McpHttpOptions {
+  readonly type: 'http';
+  readonly url: string | URL;
+}
+
+/** Connect through any SDK transport you build (in-memory, WebSocket, …); called once per (re)connect. */
+export interface McpCustomTransportOptions {
+  readonly type: 'custom';
+  /** Shown in error messages. Default `'custom'`. */
+  readonly name?: string;
+  create(): Transport | Promise<Transport>;
+}
+
+/** How an {@link McpClient} reaches its server. */
+export type McpTransportOptions = McpStdioTransportOptions | McpHttpTransportOptions | McpCustomTransportOptions;
+
+/** Answers a server's elicitation request (a question for the user). Return `{ action: 'decline' }` to refuse. */
+export type McpElicitationHandler = (
+  request: ElicitRequestParams,
+  options: { readonly signal: AbortSignal },
+) => ElicitResult | Promise<ElicitResult>;
+
+/** Client behaviour shared by {@link McpClient}, `getStdioTools()` and `getHttpTools()`. */
+export interface McpClientBehaviour {
+  /** Name and version the client reports to servers. Default `@tandem/mcp` and its version. */
+  readonly clientInfo?: Implementation;
+  /**
+   * Per-request timeout. Every progress notification restarts it, so a long operation that reports
+   * progress never times out; a silent one fails with `McpTimeoutError` after this long. Default 60 000 ms.
+   */
+  readonly timeoutMs?: number;
+  /** Hard cap on one request's duration, progress or not. Default: none. */
+  readonly maxTotalTimeoutMs?: number;
+  /** Timeout of the connection handshake (spawn/connect + `initialize`). Default 30 000 ms. */
+  readonly connectTimeoutMs?: number;
+  /** Receives the server's log messages. */
+  readonly onLog?: (message: McpLogMessage) => void;
+  /** Asks the server to send logs at this level and above (when it supports logging). */
+  readonly logLevel?: McpLogLevel;
+  /**
+   * Answers elicitation requests. Only when it is set does the client advertise the `elicitation`
+   * capability; the client never advertises roots or sampling.
+   */
+  readonly onElicitation?: McpElicitationHandler;
+  /** Receives protocol-level errors that belong to no call (e.g. a reply that arrived after its timeout). */
+  readonly onError?: (error: Error) => void;
+}
+
+/** Options of `new McpClient(…)`. */
+export interface McpClientOptions extends McpClientBehaviour {
+  readonly transport: McpTransportOptions;
+}
+
+/** Options of a single request. */
+export interface McpRequestOptions {
+  /** Aborting cancels the request: the server gets `notifications/cancelled` and the call rejects with the signal's reason. */
+  readonly signal?: AbortSignal;
+  /** Overrides the client's `timeoutMs` for this request. */
+  readonly timeoutMs?: number;
+}
+
+/** Options of {@link McpClient.callTool}. */
+export interface McpCallToolOptions extends McpRequestOptions {
+  /** Receives the server's progress notifications for this call. */
+  readonly onProgress?: (progress: McpProgress) => void;
+}

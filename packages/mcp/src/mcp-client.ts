@@ -1,0 +1,351 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import {
+  ElicitRequestSchema,
+  ErrorCode,
+  LoggingMessageNotificationSchema,
+  McpError,
+  ToolListChangedNotificationSchema,
+  type CallToolResult,
+  type GetPromptResult,
+  type Implementation,
+  type Prompt,
+  type ReadResourceResult,
+  type Resource,
+  type ResourceTemplate,
+  type ServerCapabilities,
+} from '@modelcontextprotocol/sdk/types.js';
+import { McpConnectionError } from './errors/mcp-connection-error.js';
+import { McpTimeoutError } from './errors/mcp-timeout-error.js';
+import { collectPages } from './collect-pages.js';
+import { describeServer, describeClose } from './describe-server.js';
+import type {
+  McpCallToolOptions,
+  McpClientOptions,
+  McpLogLevel,
+  McpRequestOptions,
+  McpToolInfo,
+} from './mcp-client-options.js';
+import { DEFAULT_CLIENT_INFO, openConnection, type Connection } from './open-connection.js';
+import { StdioProcessTransport } from './stdio-process-transport.js';
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
+const HEALTH_CHECK_TIMEOUT_MS = 5_000;
+
+/**
+ * A connection to one MCP server, for full control: tools, resources, prompts, logging, elicitation.
+ *
+ * - Connects lazily on first use (or explicitly with `connect()`); concurrent callers share one handshake.
+ * - A server that dies or stops answering fails the pending requests with `McpConnectionError` /
+ *   `McpTimeoutError` — never a hang — and the next request reconnects (for stdio: a new process).
+ * - Every request honours an `AbortSignal` (the server gets `notifications/cancelled`) and a timeout
+ *   that progress notifications restart.
+ * - `close()` (or `await using`) ends the connection; for stdio it resolves once the process has exited.
+ *
+ * @example
+ * ```ts
+ * await using client = new McpClient({ transport: { type: 'stdio', command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything'] } });
+ * const tools = await client.listTools();
+ * const result = await client.callTool('echo', { message: 'hi' }, { onProgress: (p) => console.log(p.progress) });
+ * client.onToolsChanged((tools) => console.log(`${tools.length} tools now`));
+ * ```
+ */
+export class McpClient implements AsyncDisposable {
+  /** Display name of the server (its command or URL), used in error messages. */
+  readonly serverName: string;
+  private readonly options: McpClientOptions;
+  private connection: Connection | undefined;
+  private connecting: Promise<Connection> | undefined;
+  private readonly dropping = new Set<Promise<void>>();
+  private readonly toolListeners = new Set<(tools: McpToolInfo[]) => void>();
+  private lastClose: string | undefined;
+  private closed = false;
+
+  constructor(options: McpClientOptions) {
+    this.options = options;
+    this.serverName = describeServer(options.transport);
+  }
+
+  /** True while a connection is open. */
+  get connected(): boolean {
+    return this.connection !== undefined && !this.connection.closed;
+  }
+
+  /** The pid of the running server process (stdio transport only). */
+  get pid(): number | undefined {
+    const transport = this.connection?.inner;
+    return transport instanceof StdioProcessTransport && !this.connection?.closed ? transport.pid : undefined;
+  }
+
+  /** The server's name and version, once connected. */
+  get serverInfo(): Implementation | undefined {
+    return this.connection?.client.getServerVersion();
+  }
+
+  /** The server's capabilities, once connected. */
+  get serverCapabilities(): ServerCapabilities | undefined {
+    return this.connection?.client.getServerCapabilities();
+  }
+
+  /** The server's usage instructions (for a system prompt), once connected. */
+  get instructions(): string | undefined {
+    return this.connection?.client.getInstructions();
+  }
+
+  /** Connects now (otherwise the first request does). Resolves when the handshake is done. */
+  async connect(options: { readonly signal?: AbortSignal } = {}): Promise<void> {
+    await this.ensureConnected(options.signal);
+  }
+
+  /** Every tool of the server (all pages of `tools/list`). */
+  listTools(options: McpRequestOptions = {}): Promise<McpToolInfo[]> {
+    return this.request('tools/list', options, (client, request) =>
+      collectPages((cursor) => client.listTools(cursor === undefined ? undefined : { cursor }, request), (page) => page.tools),
+    );
+  }
+
+  /**
+   * Calls a tool and returns the server's result as it is (`isError` included — `McpToolset` tools turn
+   * that into an error result). Rejects with `McpTimeoutError`, `McpConnectionError`, the SDK's `McpError`
+   * for protocol errors (e.g. an unknown tool), or the signal's reason when aborted.
+   */
+  callTool(name: string, args: Record<string, unknown> = {}, options: McpCallToolOptions = {}): Promise<CallToolResult> {
+    const { onProgress } = options;
+    return this.request(`tools/call ${name}`, options, (client, request) =>
+      client.callTool({ name, arguments: args }, undefined, onProgress === undefined ? request : { ...request, onprogress: onProgress }),
+    ) as Promise<CallToolResult>;
+  }
+
+  /** Every resource of the server (all pages). */
+  listResources(options: McpRequestOptions = {}): Promise<Resource[]> {
+    return this.request('resources/list', options, (client, request) =>
+      collectPages((cursor) => client.listResources(cursor === undefined ? undefined : { cursor }, request), (page) => page.resources),
+    );
+  }
+
+  /** Every resource template of the server (all pages). */
+  listResourceTemplates(options: McpRequestOptions = {}): Promise<ResourceTemplate[]> {
+    return this.request('resources/templates/list', options, (client, request) =>
+      collectPages(
+        (cursor) => client.listResourceTemplates(cursor === undefined ? undefined : { cursor }, request),
+        (page) => page.resourceTemplates,
+      ),
+    );
+  }
+
+  /** Reads one resource by URI. */
+  readResource(uri: string, options: McpRequestOptions = {}): Promise<ReadResourceResult> {
+    return this.request(`resources/read ${uri}`, options, (client, request) => client.readResource({ uri }, request));
+  }
+
+  /** Every prompt of the server (all pages). */
+  listPrompts(options: McpRequestOptions = {}): Promise<Prompt[]> {
+    return this.request('prompts/list', options, (client, request) =>
+      collectPages((cursor) => client.listPrompts(cursor === undefined ? undefined : { cursor }, request), (page) => page.prompts),
+    );
+  }
+
+  /** Renders a prompt with its arguments. */
+  getPrompt(name: string, args: Record<string, string> = {}, options: McpRequestOptions = {}): Promise<GetPromptResult> {
+    return this.request(`prompts/get ${name}`, options, (client, request) => client.getPrompt({ name, arguments: args }, request));
+  }
+
+  /** Asks the server to send log messages at `level` and above (they go to `onLog`). */
+  async setLogLevel(level: McpLogLevel, options: McpRequestOptions = {}): Promise<void> {
+    await this.request('logging/setLevel', options, (client, request) => client.setLoggingLevel(level, request));
+  }
+
+  /** Checks that the server answers. */
+  async ping(options: McpRequestOptions = {}): Promise<void> {
+    await this.request('ping', options, (client, request) => client.ping(request));
+  }
+
+  /**
+   * Calls `listener` with the fresh tool list whenever the server announces `notifications/tools/list_changed`.
+   * Returns a function that unsubscribes.
+   */
+  onToolsChanged(listener: (tools: McpToolInfo[]) => void): () => void {
+    this.toolListeners.add(listener);
+    return () => this.toolListeners.delete(listener);
+  }
+
+  /** Closes the connection for good; for stdio, resolves once the server process has exited. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const connecting = this.connecting;
+    if (connecting !== undefined) await connecting.catch(() => undefined);
+    if (this.connection !== undefined) this.drop(this.connection, 'the client was closed');
+    await Promise.all([...this.dropping]);
+  }
+
+  /** Same as {@link McpClient.close}, for `await using`. */
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.close();
+  }
+
+  private async request<T>(
+    operation: string,
+    options: McpRequestOptions,
+    send: (client: Client, request: RequestOptions) => Promise<T>,
+  ): Promise<T> {
+    const { signal } = options;
+    signal?.throwIfAborted();
+    const connection = await this.ensureConnected(signal);
+    const local = new AbortController();
+    const onAbort = (): void => local.abort(signal?.reason);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const timeoutMs = options.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    try {
+      return await send(connection.client, {
+        signal: local.signal,
+        timeout: timeoutMs,
+        resetTimeoutOnProgress: true,
+        maxTotalTimeout: this.options.maxTotalTimeoutMs,
+      });
+    } catch (error) {
+      throw this.translate(error, { connection, operation, signal, timeoutMs });
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  private translate(
+    error: unknown,
+    context: { connection: Connection; operation: string; signal: AbortSignal | undefined; timeoutMs: number },
+  ): unknown {
+    const { connection, operation, signal, timeoutMs } = context;
+    if (signal?.aborted === true) return signal.reason;
+    if (error instanceof McpError) {
+      if (error.code === ErrorCode.RequestTimeout) {
+        this.checkHealth(connection);
+        return new McpTimeoutError({ server: this.serverName, operation, timeoutMs, cause: error });
+      }
+      if (!(error.code === ErrorCode.ConnectionClosed && connection.closed)) return error;
+    } else if (isInvalidResponse(error)) {
+      return error;
+    }
+    this.drop(connection, errorMessage(error));
+    return new McpConnectionError({
+      server: this.serverName,
+      message:
+        `MCP server ${this.serverName} went away during ${operation}: ${this.lastClose ?? errorMessage(error)}. ` +
+        'The next call reconnects.',
+      cause: error,
+    });
+  }
+
+  private async ensureConnected(signal: AbortSignal | undefined): Promise<Connection> {
+    if (this.closed) {
+      throw new McpConnectionError({
+        server: this.serverName,
+        message: `The MCP client for ${this.serverName} is closed; create a new one.`,
+      });
+    }
+    if (this.connection !== undefined && !this.connection.closed) return this.connection;
+    this.connecting ??= this.open().finally(() => {
+      this.connecting = undefined;
+    });
+    const connecting = this.connecting;
+    if (signal === undefined) return connecting;
+    return new Promise<Connection>((resolve, reject) => {
+      const onAbort = (): void => reject(signal.reason);
+      signal.addEventListener('abort', onAbort, { once: true });
+      connecting.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    });
+  }
+
+  private async open(): Promise<Connection> {
+    const timeout = this.options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+    let connection: Connection;
+    try {
+      connection = await openConnection(this.options.transport, () => this.makeClient(() => connection), { timeout });
+    } catch (error) {
+      throw new McpConnectionError({
+        server: this.serverName,
+        message: `Could not connect to MCP server ${this.serverName}: ${errorMessage(error)}. Check the command/URL and that the server speaks MCP.`,
+        cause: error,
+      });
+    }
+    if (this.closed) {
+      this.drop(connection, 'the client was closed');
+      throw new McpConnectionError({ server: this.serverName, message: `The MCP client for ${this.serverName} was closed while connecting.` });
+    }
+    this.connection = connection;
+    this.lastClose = undefined;
+    const level = this.options.logLevel;
+    if (level !== undefined && connection.client.getServerCapabilities()?.logging !== undefined) {
+      await connection.client.setLoggingLevel(level, { timeout }).catch((error: unknown) => this.reportError(error));
+    }
+    return connection;
+  }
+
+  private makeClient(current: () => Connection | undefined): Client {
+    const onElicitation = this.options.onElicitation;
+    const client = new Client(this.options.clientInfo ?? DEFAULT_CLIENT_INFO, {
+      capabilities: onElicitation === undefined ? {} : { elicitation: { form: {} } },
+    });
+    client.onerror = (error) => this.reportError(error);
+    client.onclose = () => {
+      const connection = current();
+      if (connection === undefined) return;
+      if (!connection.closed) this.lastClose = describeClose(connection.inner);
+      connection.closed = true;
+      if (this.connection === connection) this.connection = undefined;
+    };
+    const onLog = this.options.onLog;
+    if (onLog !== undefined) client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => onLog(notification.params));
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.announceTools());
+    if (onElicitation !== undefined) {
+      client.setRequestHandler(ElicitRequestSchema, (request, extra) => onElicitation(request.params, { signal: extra.signal }));
+    }
+    return client;
+  }
+
+  private announceTools(): void {
+    if (this.toolListeners.size === 0) return;
+    this.listTools().then(
+      (tools) => {
+        for (const listener of this.toolListeners) {
+          try {
+            listener(tools);
+          } catch (error) {
+            this.reportError(error);
+          }
+        }
+      },
+      (error: unknown) => this.reportError(error),
+    );
+  }
+
+  /** After a timeout: a server that no longer answers a ping is dropped, so the next call reconnects. */
+  private checkHealth(connection: Connection): void {
+    if (connection.closed) return;
+    connection.client.ping({ timeout: HEALTH_CHECK_TIMEOUT_MS }).catch(() => {
+      if (!connection.closed) this.drop(connection, `it did not answer a ping within ${HEALTH_CHECK_TIMEOUT_MS} ms`);
+    });
+  }
+
+  private drop(connection: Connection, reason: string): void {
+    if (this.connection === connection) this.connection = undefined;
+    if (!connection.closed) this.lastClose ??= reason;
+    connection.closed = true;
+    const closing = connection.client
+      .close()
+      .catch((error: unknown) => this.reportError(error))
+      .finally(() => this.dropping.delete(closing));
+    this.dropping.add(closing);
+  }
+
+  private reportError(error: unknown): void {
+    this.options.onError?.(error instanceof Error ? error : new Error(String(error)));
+  }
+}
+
+function isInvalidResponse(error: unknown): boolean {
+  return error instanceof Error && /ZodError/.test(error.name);
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,59 @@
+import type { FunctionTool, JsonSchema } from '@tandem/core';
+import type { McpClient } from './mcp-client.js';
+import type { McpToolInfo } from './mcp-client-options.js';
+import { mapCallToolResult } from './map-call-tool-result.js';
+import { mcpToolName } from './mcp-tool-name.js';
+
+/** A Tandem function tool backed by an MCP server's tool. */
+export interface McpFunctionTool extends FunctionTool<unknown, unknown> {
+  /** The server's description of the tool (its own name, annotations, output schema, …). */
+  readonly mcp: McpToolInfo;
+}
+
+/** Options of {@link mcpTool}. */
+export interface McpToolOptions {
+  /** Prepended to the server's tool name (then sanitized, see {@link mcpToolName}). */
+  readonly toolPrefix?: string;
+  /** Overrides the client's per-call timeout for this tool. */
+  readonly timeoutMs?: number;
+  /** The Tandem name to use instead of the derived one. */
+  readonly name?: string;
+}
+
+/**
+ * Wraps one MCP tool as a Tandem {@link McpFunctionTool}. Calling it calls the server: the call's
+ * `signal` cancels the request, every progress notification becomes a `partial-tool-call-result` event
+ * (value `{ progress, total?, message? }`, label = the message), and the result is mapped by
+ * {@link mapCallToolResult} (`isError` → a thrown {@link McpToolError}, i.e. an error result).
+ *
+ * @example
+ * ```ts
+ * const client = new McpClient({ transport: { type: 'http', url: 'http://127.0.0.1:3001/mcp' } });
+ * const [info] = await client.listTools();
+ * const agent = new Agent({ tools: [mcpTool(client, info!, { toolPrefix: 'demo_' })] });
+ * ```
+ */
+export function mcpTool(client: McpClient, info: McpToolInfo, options: McpToolOptions = {}): McpFunctionTool {
+  const serverName = info.name;
+  return {
+    kind: 'function',
+    name: options.name ?? mcpToolName(serverName, options.toolPrefix),
+    spec: {
+      description: info.description ?? info.title ?? info.annotations?.title ?? `The "${serverName}" tool of an MCP server.`,
+      params: info.inputSchema as JsonSchema,
+    },
+    mcp: info,
+    async execute(input, context) {
+      const result = await client.callTool(serverName, isRecord(input) ? input : {}, {
+        signal: context.signal,
+        timeoutMs: options.timeoutMs,
+        onProgress: (progress) => context.progress(progress, progress.message === undefined ? undefined : { label: progress.message }),
+      });
+      return mapCallToolResult(result, serverName);
+    },
+  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,77 @@
+import { createRequire } from 'node:module';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
+import type { McpHttpTransportOptions, McpTransportOptions } from './mcp-client-options.js';
+import { OrderedTransport } from './ordered-transport.js';
+import { StdioProcessTransport } from './stdio-process-transport.js';
+
+/** One live connection: an SDK client over one transport (for stdio: one process). */
+export interface Connection {
+  readonly client: Client;
+  /** The transport the SDK client talks to (an {@link OrderedTransport} around `inner`). */
+  readonly transport: Transport;
+  /** The underlying transport (stdio process, Streamable HTTP, SSE, or the caller's). */
+  readonly inner: Transport;
+  /** Set once the transport closed or the connection was dropped. */
+  closed: boolean;
+}
+
+const packageJson = createRequire(import.meta.url)('../package.json') as { readonly version: string };
+
+/** The default `clientInfo`. @internal */
+export const DEFAULT_CLIENT_INFO: Implementation = { name: '@tandem/mcp', version: packageJson.version };
+
+/**
+ * Connects a fresh SDK client (made by `makeClient`) over the configured transport. HTTP tries
+ * Streamable HTTP first and, when the server answers with a 4xx other than 401/403, legacy SSE.
+ * @internal
+ */
+export async function openConnection(
+  options: McpTransportOptions,
+  makeClient: () => Client,
+  requestOptions: { readonly signal?: AbortSignal; readonly timeout: number },
+): Promise<Connection> {
+  if (options.type === 'http') return openHttpConnection(options, makeClient, requestOptions);
+  const inner = options.type === 'stdio' ? new StdioProcessTransport(options) : await options.create();
+  return connectOver(inner, makeClient(), requestOptions);
+}
+
+async function openHttpConnection(
+  options: McpHttpTransportOptions,
+  makeClient: () => Client,
+  requestOptions: { readonly signal?: AbortSignal; readonly timeout: number },
+): Promise<Connection> {
+  const url = new URL(options.url);
+  const requestInit: RequestInit = options.headers === undefined ? {} : { headers: { ...options.headers } };
+  const common = { requestInit, authProvider: options.authProvider, fetch: options.fetch };
+  try {
+    return await connectOver(new StreamableHTTPClientTransport(url, common), makeClient(), requestOptions);
+  } catch (error) {
+    if (options.fallbackToSse === false || !isLegacyServerRejection(error)) throw error;
+  }
+  return connectOver(new SSEClientTransport(url, common), makeClient(), requestOptions);
+}
+
+async function connectOver(
+  inner: Transport,
+  client: Client,
+  requestOptions: { readonly signal?: AbortSignal; readonly timeout: number },
+): Promise<Connection> {
+  const transport = new OrderedTransport(inner);
+  try {
+    await client.connect(transport, requestOptions);
+  } catch (error) {
+    await inner.close().catch(() => undefined);
+    throw error;
+  }
+  return { client, transport, inner, closed: false };
+}
+
+function isLegacyServerRejection(error: unknown): boolean {
+  if (!(error instanceof StreamableHTTPError)) return false;
+  const code = error.code ?? 0;
+  return code >= 400 && code < 500 && code !== 401 && code !== 403;
+}

@@ -1,0 +1,56 @@
+import type { Readable, Writable } from 'node:stream';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { Tool } from '@tandem/core';
+import { createMcpServer, type McpServerOptions } from './create-mcp-server.js';
+import { serveHttp } from './serve-http.js';
+
+/** Where `serveTools()` listens. */
+export type ServeTransport =
+  /** stdin/stdout of this process (or the given streams), for clients that spawn it. */
+  | 'stdio'
+  | { readonly type: 'stdio'; readonly stdin?: Readable; readonly stdout?: Writable }
+  /** Streamable HTTP on `http://host:port/path`. `port` 0 (default) picks a free port; `host` defaults to `127.0.0.1`. */
+  | { readonly port?: number; readonly host?: string; readonly path?: string };
+
+/** Options of {@link serveTools}. */
+export interface ServeToolsOptions extends McpServerOptions {
+  readonly transport: ServeTransport;
+}
+
+/** A running MCP server made by {@link serveTools}. */
+export interface ServedTools extends AsyncDisposable {
+  /** The endpoint clients connect to (HTTP only), e.g. `http://127.0.0.1:53111/mcp`. */
+  readonly url: URL | undefined;
+  /** Stops serving: closes every session and, for HTTP, the listening socket. */
+  close(): Promise<void>;
+}
+
+/**
+ * Exposes Tandem tools as an MCP server, so any MCP client (Claude Desktop, IDEs, other agents) can call
+ * them. Streaming tools work too: each yielded item becomes a progress notification, and the final
+ * aggregated value is the result. See {@link createMcpServer} for how calls and results map.
+ *
+ * @example
+ * ```ts
+ * // server.ts — run with `node server.js`; clients spawn it over stdio
+ * await serveTools([weather, contactMothership], { transport: 'stdio' });
+ *
+ * // or over Streamable HTTP on loopback
+ * await using served = await serveTools([weather], { transport: { port: 3001 } });
+ * console.log(`MCP endpoint: ${served.url}`);
+ * ```
+ */
+export async function serveTools(tools: readonly Tool[], options: ServeToolsOptions): Promise<ServedTools> {
+  const { transport } = options;
+  if (transport === 'stdio' || ('type' in transport && transport.type === 'stdio')) {
+    const streams: { readonly stdin?: Readable; readonly stdout?: Writable } = transport === 'stdio' ? {} : transport;
+    const server = createMcpServer(tools, options);
+    const stdio = new StdioServerTransport(streams.stdin, streams.stdout);
+    await server.connect(stdio);
+    const close = (): Promise<void> => server.close();
+    return { url: undefined, close, [Symbol.asyncDispose]: close };
+  }
+  const http = transport as { readonly port?: number; readonly host?: string; readonly path?: string };
+  createMcpServer(tools, options); // validates the tools now rather than at the first session
+  return serveHttp(() => createMcpServer(tools, options), http);
+}
