@@ -1,6 +1,13 @@
 import type { Aggregator } from '@tandem/core';
 
-/** What the model is sent when a status tool finished without yielding anything. */
+/**
+ * What the model is sent when a status tool finished without yielding anything.
+ *
+ * @example
+ * ```ts
+ * StatusAggregator.toModelInput(undefined) === NO_STATUS_RESULT; // true
+ * ```
+ */
 export const NO_STATUS_RESULT = 'The tool finished without a result.';
 
 /**

@@ -64,15 +64,15 @@ export const promptInput: SubAgentToolInput<SubAgentPromptInput> = {
   },
   validate(input: unknown): ToolInputValidation<SubAgentPromptInput> {
     if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-      return { success: false, error: 'Pass an object such as {"prompt": "…"}.' };
+      return { success: false, error: 'expected an object such as {"prompt": "…"}' };
     }
     const extra = Object.keys(input).filter((key) => key !== 'prompt');
     if (extra.length > 0) {
-      return { success: false, error: `Only "prompt" is accepted; remove ${extra.map((k) => JSON.stringify(k)).join(', ')}.` };
+      return { success: false, error: `only "prompt" is accepted; remove ${extra.map((k) => JSON.stringify(k)).join(', ')}` };
     }
     const prompt: unknown = (input as { prompt?: unknown }).prompt;
     if (typeof prompt !== 'string' || prompt.trim() === '') {
-      return { success: false, error: '"prompt" must be a non-empty string describing the task.' };
+      return { success: false, error: '"prompt" must be a non-empty string describing the task' };
     }
     return { success: true, value: { prompt } };
   },

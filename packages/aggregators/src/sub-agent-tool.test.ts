@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   Agent,
   type AgentEvent,
@@ -47,6 +47,10 @@ function setup() {
   });
   return { nestedModel, outerModel, lead: new Agent({ tools: [research] }) };
 }
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('subAgentTool', () => {
   it('runs a nested agent: the outer model sees only its final text, the stored result holds the bundle', async () => {
@@ -168,6 +172,46 @@ describe('subAgentTool', () => {
     expect(resultOf(events, 'call_helper')?.status).toBe('cancelled');
     expect(nestedModel.requests).toHaveLength(1);
     expect(outerModel.requests).toHaveLength(1);
+  });
+
+  it('times out the nested run with config.timeoutMs (fake timers)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let nestedSignal: AbortSignal | undefined;
+    let started!: () => void;
+    const nestedStarted = new Promise<void>((resolve) => (started = resolve));
+    const wait: FunctionTool = {
+      kind: 'function',
+      name: 'wait',
+      spec: { description: 'Waits until aborted.', params: { type: 'object' } },
+      execute: (_input, ctx) =>
+        new Promise((_resolve, reject) => {
+          nestedSignal = ctx.signal;
+          ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason));
+          started();
+        }),
+    };
+    const nestedModel = new ScriptedModel({ responses: [toolCallResponse([{ name: 'wait', input: {}, id: 'nested_wait' }])] });
+    const helper = subAgentTool(new Agent({ tools: [wait] }), nestedModel, {
+      name: 'helper',
+      description: 'Helps.',
+      config: { timeoutMs: 1000 },
+    });
+    expect(helper.config).toEqual({ timeoutMs: 1000 });
+    const outerModel = new ScriptedModel({
+      responses: [toolCallResponse([{ name: 'helper', input: { prompt: 'wait' }, id: 'call_helper' }]), textResponse('Too slow.')],
+    });
+    const run = new Agent({ tools: [helper] }).run(outerModel, [userMessage('Go.')]);
+    const eventsPromise = collect(run);
+    await nestedStarted;
+    await vi.advanceTimersByTimeAsync(999);
+    expect(nestedSignal?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const events = await eventsPromise;
+    expect(nestedSignal?.aborted).toBe(true);
+    const toolResult = resultOf(events, 'call_helper');
+    expect(toolResult?.status).toBe('error');
+    expect(String(toolResult?.result)).toContain('timed out after 1000 ms');
+    expect((await run.result).text).toBe('Too slow.');
   });
 
   it('turns a failing nested model call into an error result the outer model sees', async () => {

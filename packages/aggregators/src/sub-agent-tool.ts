@@ -6,6 +6,7 @@ import {
   type LanguageModel,
   type Message,
   type RunOptions,
+  type ToolConfig,
   type ToolContext,
 } from '@tandem/core';
 import { SubAgentAggregator } from './sub-agent-aggregator.js';
@@ -26,7 +27,18 @@ export interface SubAgent {
   run(model: LanguageModel, messages: readonly Message[], options?: RunOptions): AgentRun;
 }
 
-/** Options of {@link subAgentTool}. */
+/**
+ * Options of {@link subAgentTool}.
+ *
+ * @example
+ * ```ts
+ * const options: SubAgentToolOptions<SubAgentPromptInput> = {
+ *   name: 'research',
+ *   description: 'Research a question and answer briefly.',
+ *   config: { timeoutMs: 120_000 },
+ * };
+ * ```
+ */
 export interface SubAgentToolOptions<Input> {
   /** Tool name the model calls; must match `^[a-zA-Z0-9_-]{1,64}$`. */
   readonly name: string;
@@ -34,6 +46,11 @@ export interface SubAgentToolOptions<Input> {
   readonly description: string;
   /** A custom input; default {@link promptInput} (`{ prompt: string }`). */
   readonly input?: SubAgentToolInput<Input>;
+  /**
+   * Execution settings of the tool, as for any core tool. `timeoutMs` aborts the nested run (the call
+   * becomes an error result); `retry` starts a fresh nested run per attempt.
+   */
+  readonly config?: ToolConfig;
 }
 
 /**
@@ -54,7 +71,7 @@ export interface SubAgentToolOptions<Input> {
  * - **Cancellation**: the nested run follows the outer call's `signal` (run abort, `agent.cancel()`,
  *   the tool's timeout). A nested run that fails (its model call throws) makes this call an error result.
  *   A nested run that ends any other way (even `maxSteps` or `cancelled` from inside) is a success whose
- *   bundle carries the stop reason.
+ *   bundle carries the stop reason. `config.timeoutMs` bounds the whole nested run.
  *
  * @throws TypeError when `name` is not a valid tool name or `description` is empty.
  *
@@ -93,6 +110,7 @@ export function subAgentTool<Input = SubAgentPromptInput>(
     name,
     spec: { description, params: input.params },
     aggregator: SubAgentAggregator,
+    ...(options.config === undefined ? {} : { config: options.config }),
     execute(value: Input, context: ToolContext): AsyncIterable<SubAgentItem> {
       const built = toMessages(value);
       const messages = typeof built === 'string' ? [userMessage(built)] : built;

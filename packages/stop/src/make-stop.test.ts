@@ -84,6 +84,8 @@ describe('the stop tool in an Agent', () => {
       ],
     });
     const run = new Agent({ tools: [slow, stop] }).run(model, [userMessage('Work, then stop.')]);
+    let ended = false;
+    void run.result.then(() => (ended = true));
     const completed: string[] = [];
     const events: AgentEvent[] = [];
     for await (const event of run) {
@@ -91,7 +93,11 @@ describe('the stop tool in an Agent', () => {
       if (event.type !== 'tool-call-result') continue;
       completed.push(event.results[0]!.toolCallId);
       if (event.results[0]!.toolCallId === 'call_stop') {
-        expect(slowFinished).toBe(false); // the stop did not cut the slow call short
+        // Let everything that is ready run: the run must still wait for the slow call.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        expect(ended).toBe(false);
+        expect(slowFinished).toBe(false);
         slowGate.resolve();
       }
     }

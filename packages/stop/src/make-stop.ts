@@ -3,13 +3,27 @@ import { DEFAULT_MAX_MESSAGE_LENGTH, DEFAULT_STOP_DESCRIPTION, DEFAULT_STOP_MESS
 
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
-/** The model-facing input of a stop tool. */
+/**
+ * The model-facing input of a stop tool.
+ *
+ * @example
+ * ```ts
+ * const input: StopInput = { message: 'Closed 3 tickets; 1 needs a human.' };
+ * ```
+ */
 export interface StopInput {
   /** A final answer or summary for the user; absent, `null`, empty or blank means {@link DEFAULT_STOP_MESSAGE}. */
   readonly message?: string | null;
 }
 
-/** Options of {@link makeStop}. */
+/**
+ * Options of {@link makeStop}.
+ *
+ * @example
+ * ```ts
+ * const options: MakeStopOptions = { name: 'finish', maxMessageLength: 1000 };
+ * ```
+ */
 export interface MakeStopOptions {
   /** Tool name the model calls. Default `'stop'`. Must match `^[a-zA-Z0-9_-]{1,64}$`. */
   readonly name?: string;
@@ -95,7 +109,7 @@ export function makeStop(options: MakeStopOptions = {}): FunctionTool<StopInput,
       },
     },
     validate(input: unknown): ToolInputValidation<StopInput> {
-      return validateStopInput(input, name, cap);
+      return validateStopInput(input, cap);
     },
     execute(input: StopInput, context: ToolContext): string {
       const text = input.message;
@@ -106,25 +120,25 @@ export function makeStop(options: MakeStopOptions = {}): FunctionTool<StopInput,
   };
 }
 
-function validateStopInput(input: unknown, name: string, cap: number): ToolInputValidation<StopInput> {
+function validateStopInput(input: unknown, cap: number): ToolInputValidation<StopInput> {
   if (input === undefined || input === null) return { success: true, value: {} };
   if (typeof input !== 'object' || Array.isArray(input)) {
-    return { success: false, error: `${name} takes an object such as {"message": "Done."}; got ${describe(input)}.` };
+    return { success: false, error: `expected an object such as {"message": "Done."}, got ${describe(input)}` };
   }
   const extra = Object.keys(input).filter((key) => key !== 'message');
   if (extra.length > 0) {
-    return { success: false, error: `${name} accepts only "message"; remove ${extra.map((k) => JSON.stringify(k)).join(', ')}.` };
+    return { success: false, error: `only "message" is accepted; remove ${extra.map((k) => JSON.stringify(k)).join(', ')}` };
   }
   const message: unknown = (input as { message?: unknown }).message;
   if (message === undefined || message === null) return { success: true, value: { message: null } };
   if (typeof message !== 'string') {
-    return { success: false, error: `${name}: "message" must be a string or null; got ${describe(message)}.` };
+    return { success: false, error: `"message" must be a string or null, got ${describe(message)}` };
   }
   const length = codePointLength(message);
   if (length > cap) {
     return {
       success: false,
-      error: `${name}: "message" is ${String(length)} characters long; the limit is ${String(cap)}. Call ${name} again with a shorter message, e.g. a summary.`,
+      error: `"message" is ${String(length)} characters long; the limit is ${String(cap)} (shorten it, e.g. to a summary)`,
     };
   }
   return { success: true, value: { message } };
