@@ -1,0 +1,25 @@
+import type { BidiAgent } from './bidi-agent.js';
+import type { BidiEvent } from './bidi-event.js';
+
+/**
+ * A consumer of agent events for `agent.run({ outputs })` — a speaker, a terminal, a socket.
+ *
+ * Every output has its own bounded queue (see `BidiQueueOptions`): a slow `write()` delays only that
+ * output. While it is stalled its oldest queued audio is dropped (and an `audio-dropped` event tells
+ * it so); control events are never dropped.
+ *
+ * @example
+ * ```ts
+ * const logger: BidiAgentOutput = {
+ *   write(event) { if (event.type === 'transcript') console.log(event.role, event.delta); },
+ * };
+ * ```
+ */
+export interface BidiAgentOutput {
+  /** Called once before the first `write()`. */
+  start?(agent: BidiAgent): void | Promise<void>;
+  /** Receives each event in order; the next call waits until the returned promise settles. */
+  write(event: BidiEvent): void | Promise<void>;
+  /** Called once after the last event (`connection-close`) was written. */
+  stop?(): void | Promise<void>;
+}

@@ -1,0 +1,228 @@
+import { randomUUID } from 'node:crypto';
+import { UnsupportedModelVersionError, type CancelOptions, type FunctionTool, type ToolAgent } from '@tandem/core';
+import type { BidiInput, Message, ToolDefinition } from '@tandem/core/spec';
+import type { BidiAgentOptions } from './bidi-agent-options.js';
+import type { BidiEvent } from './bidi-event.js';
+import type { BidiRunOptions, BidiRunResult } from './bidi-run-options.js';
+import { BidiAgentStateError } from './errors/bidi-agent-state-error.js';
+import { BidiSession } from './internal/bidi-session.js';
+import { pumpOutput, readInput } from './internal/run-io.js';
+import type { SessionConfig } from './internal/session-config.js';
+import { realClock } from './internal/system-clock.js';
+import { toolGroupScope } from './internal/tool-group-run.js';
+
+const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+
+/**
+ * A realtime (speech-to-speech) agent whose tools run while the conversation goes on.
+ *
+ * - The calls the model requests together form a **tool group**: they run concurrently, and once every
+ *   call has finished their results go to the model in **one** `sendToolResults` call, in the model's call
+ *   order. Audio, transcripts and new input keep flowing meanwhile; later groups run independently and may
+ *   finish first. Barge-in flushes queued output audio and does not stop tools.
+ * - Every tool call gets exactly one result — across barge-in, cancel, errors, unknown tools and
+ *   reconnects — and `messages` pairs each call with its result.
+ * - `cancel()` from outside ends the conversation at once (running tools' signals abort; they are recorded
+ *   as `cancelled`). Called from a tool (`ctx.agent.cancel()`, or a `makeStop()` tool) it takes effect once
+ *   that tool's group has finished and its results are recorded. Either way `connection-close
+ *   { reason: 'user-request' }` is the last event.
+ * - Time-outs and go-aways restart the connection at a turn boundary, replaying history and then sending
+ *   results the model has not got yet. Events of a replaced connection are ignored.
+ *
+ * @example
+ * ```ts
+ * const agent = new BidiAgent({ model, tools: [setTimer, endConversation] });
+ * await agent.run({ inputs: [textInput()], outputs: [textOutput()] }); // until the conversation ends
+ *
+ * // or drive it yourself:
+ * await agent.start();
+ * await agent.send('Set a timer for 5 seconds');
+ * for await (const event of agent.receive()) if (event.type === 'tool-group-complete') break;
+ * await agent.stop();
+ * ```
+ */
+export class BidiAgent implements ToolAgent, AsyncDisposable {
+  readonly model: BidiAgentOptions['model'];
+  private readonly options: BidiAgentOptions;
+  private readonly tools: ReadonlyMap<string, FunctionTool>;
+  private readonly toolDefinitions: readonly ToolDefinition[];
+  private session: BidiSession | undefined;
+  private history: readonly Message[];
+
+  constructor(options: BidiAgentOptions) {
+    if (options.model.specificationVersion !== 'v1') {
+      const { model } = options;
+      throw new UnsupportedModelVersionError({ version: model.specificationVersion, provider: model.provider, modelId: model.modelId });
+    }
+    this.options = options;
+    this.model = options.model;
+    this.history = [...(options.messages ?? [])];
+    const tools = new Map<string, FunctionTool>();
+    const definitions: ToolDefinition[] = [];
+    const names = new Set<string>();
+    for (const tool of options.tools ?? []) {
+      if (!TOOL_NAME.test(tool.name)) throw new TypeError(`BidiAgent: invalid tool name "${tool.name}"; use 1-64 of [a-zA-Z0-9_-].`);
+      if (names.has(tool.name)) throw new TypeError(`BidiAgent: two tools are named "${tool.name}"; tool names must be unique.`);
+      names.add(tool.name);
+      if (tool.kind === 'function') {
+        tools.set(tool.name, tool);
+        definitions.push({ kind: 'function', name: tool.name, description: tool.spec.description, inputSchema: tool.spec.params });
+      } else {
+        definitions.push(tool);
+      }
+    }
+    this.tools = tools;
+    this.toolDefinitions = definitions;
+  }
+
+  /** The conversation history: text turns, final transcripts, tool calls and results (each call paired with its result). */
+  get messages(): readonly Message[] {
+    return this.session?.history.messages ?? this.history;
+  }
+
+  /** True from `start()` until the conversation has ended. */
+  get running(): boolean {
+    return this.session !== undefined && !this.session.closed.settled;
+  }
+
+  /**
+   * Opens a connection and starts the conversation; events are buffered for `receive()`.
+   * Rejects with `BidiConnectionError` when the model cannot be reached, and with `BidiAgentStateError`
+   * when a conversation is already running.
+   */
+  async start(options: { readonly signal?: AbortSignal } = {}): Promise<void> {
+    await this.open(['receive'], options.signal);
+  }
+
+  /** Sends text, PCM16 audio (any sample rate; resampled for the model) or an image. */
+  async send(input: string | BidiInput): Promise<void> {
+    const session = this.session;
+    if (session === undefined || session.ending) {
+      throw new BidiAgentStateError('BidiAgent.send(): no conversation is running; call start() first.');
+    }
+    await session.send(typeof input === 'string' ? { type: 'text', text: input } : input);
+  }
+
+  /**
+   * The conversation's events, from `connection-start` to `connection-close` (the last; iteration then
+   * ends). Events are buffered from `start()`, so call it any time; iterate it from one place only.
+   */
+  async *receive(): AsyncGenerator<BidiEvent> {
+    const session = this.session;
+    if (session === undefined) throw new BidiAgentStateError('BidiAgent.receive(): no conversation; call start() first.');
+    const consumer = session.fanout.add('receive');
+    for (;;) {
+      const event = await consumer.queue.next();
+      if (event === undefined) return;
+      session.notePlayed('receive', event);
+      yield event;
+    }
+  }
+
+  /**
+   * Ends the conversation with `connection-close { reason: 'user-request' }`. From outside a tool: at once —
+   * running tools' signals abort and they are recorded as `cancelled` (unless `afterCurrentTools`, which
+   * lets the running groups finish first). From inside a tool: once that tool's group has finished and its
+   * results are recorded. `message` is appended as the final assistant message.
+   */
+  cancel(options: CancelOptions = {}): void {
+    const session = this.session;
+    if (session === undefined) return;
+    const group = toolGroupScope.getStore();
+    if (group !== undefined && group.owner !== session) return;
+    session.cancel(options, group);
+  }
+
+  /** Ends the conversation now (like `cancel()` from outside) and resolves once `connection-close` was emitted. */
+  async stop(): Promise<void> {
+    const session = this.session;
+    if (session === undefined) return;
+    session.end('user-request');
+    await session.closed.promise;
+  }
+
+  /**
+   * Runs a whole conversation: reads the inputs, writes every event to each output (through bounded
+   * queues), and resolves when the conversation has ended — by `cancel()`/`stop()` or a stop tool, when
+   * the inputs have all ended and the agent is idle, or when the provider closes.
+   */
+  async run(options: BidiRunOptions = {}): Promise<BidiRunResult> {
+    const inputs = options.inputs ?? [];
+    const outputs = options.outputs ?? [];
+    for (const output of outputs) await output.start?.(this);
+    const pumps: Promise<void>[] = [];
+    const session = this.createSession(outputs.map((_, index) => index));
+    outputs.forEach((output, index) => pumps.push(pumpOutput(session, output, index)));
+    try {
+      await this.openSession(session, options.signal);
+    } catch (error) {
+      await Promise.all(pumps);
+      for (const output of outputs) await output.stop?.();
+      throw error;
+    }
+    let remaining = inputs.length;
+    const readers = inputs.map(async (input) => {
+      await input.start?.(this);
+      const ended = await readInput(session, input);
+      if (ended === 'client-disconnect') session.end('client-disconnect');
+      else if (ended === 'complete' && --remaining === 0) session.endWhenIdle();
+    });
+    const reason = await session.closed.promise;
+    await Promise.all([...readers, ...pumps]);
+    for (const input of inputs) await input.stop?.();
+    for (const output of outputs) await output.stop?.();
+    return { reason, messages: session.history.messages };
+  }
+
+  /** `await using agent = …` stops a running conversation on scope exit. */
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.stop();
+  }
+
+  private async open(consumers: readonly (number | 'receive')[], signal: AbortSignal | undefined): Promise<void> {
+    await this.openSession(this.createSession(consumers), signal);
+  }
+
+  private createSession(consumers: readonly (number | 'receive')[]): BidiSession {
+    if (this.running) throw new BidiAgentStateError('BidiAgent: a conversation is already running; stop() it first.');
+    const previous = this.session;
+    if (previous !== undefined) this.history = previous.history.messages;
+    const { options } = this;
+    const concurrency = options.toolExecution?.concurrency;
+    const config: SessionConfig = {
+      runId: randomUUID(),
+      model: options.model,
+      system: options.system,
+      tools: this.tools,
+      toolDefinitions: this.toolDefinitions,
+      agent: this,
+      history: this.history,
+      clock: options.clock ?? realClock,
+      invocationState: options.invocationState ?? {},
+      concurrency: concurrency === 'sequential' ? 1 : concurrency,
+      hooks: options.hooks,
+      queue: options.queue ?? {},
+      reconnect: {
+        maxAttempts: options.reconnect?.maxAttempts ?? 3,
+        initialDelayMs: options.reconnect?.initialDelayMs ?? 250,
+        maxDelayMs: options.reconnect?.maxDelayMs ?? 5_000,
+        marginMs: options.reconnect?.marginMs ?? 30_000,
+      },
+      responseWaitMs: options.responseWaitMs ?? 5_000,
+    };
+    const session = new BidiSession(config);
+    for (const id of consumers) session.fanout.add(id);
+    this.session = session;
+    return session;
+  }
+
+  private async openSession(session: BidiSession, signal: AbortSignal | undefined): Promise<void> {
+    if (signal !== undefined) {
+      if (signal.aborted) session.end('user-request');
+      const onAbort = (): void => session.end('user-request');
+      signal.addEventListener('abort', onAbort, { once: true });
+      void session.closed.promise.then(() => signal.removeEventListener('abort', onAbort));
+    }
+    await session.open();
+  }
+}

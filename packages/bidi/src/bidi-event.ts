@@ -1,0 +1,128 @@
+import type { BidiResponseStopReason, ToolResult, Usage } from '@tandem/core/spec';
+import type { ToolCall } from '@tandem/core';
+
+/** Why a conversation ended (the `reason` of `connection-close`). */
+export type BidiCloseReason = 'user-request' | 'complete' | 'error' | 'timeout' | 'client-disconnect';
+
+/**
+ * Why the agent replaced its connection (the `reason` of `connection-restart`):
+ * - `go-away` — the provider announced it would close the connection;
+ * - `timeout` — the provider closed it at its time limit;
+ * - `max-duration` — the agent restarted it before the model's `capabilities.maxConnectionMs`;
+ * - `connection-lost` — the connection failed (its event stream threw, or a send failed).
+ */
+export type BidiRestartReason = 'go-away' | 'timeout' | 'max-duration' | 'connection-lost';
+
+/** Fields every {@link BidiEvent} carries. */
+export interface BidiEventBase {
+  /** Id of the conversation (one `start()` … `stop()`). */
+  readonly runId: string;
+  /** Milliseconds on the agent's clock when the event was emitted. */
+  readonly timeMs: number;
+}
+
+/** Latency measurements carried by the first `audio` event of a response. */
+export interface BidiAudioMetrics {
+  /** From the end of the user's last utterance (final user transcript or sent text) to this audio. */
+  readonly speechEndToFirstAudioMs?: number;
+  /** From the last tool results sent to the model to this audio. */
+  readonly toolResultToFirstAudioMs?: number;
+}
+
+/** Measurements carried by a `barge-in` event. */
+export interface BidiBargeInMetrics {
+  /** From the provider's barge-in to every output queue being flushed. */
+  readonly flushMs: number;
+  /** Audio chunks removed from output queues (summed over outputs). */
+  readonly flushedAudioChunks: number;
+}
+
+/**
+ * What a {@link BidiAgent} emits — to `receive()` and to every output — discriminated on `type`.
+ *
+ * - `connection-start` — a connection opened (`generation` counts connections from 1).
+ * - `connection-restart` — the agent is replacing the connection; `connection-start` follows.
+ * - `response-start` / `response-complete` bracket a model response.
+ * - `audio` — PCM16 little-endian mono output; the first chunk of a response carries `metrics`.
+ * - `transcript` — what the user or assistant said (`final` ends the utterance).
+ * - `barge-in` — the user interrupted: queued output audio was flushed; tools keep running.
+ * - `tool-start` / `tool-end` — a call the model requested (`tool-end.toolCall.input` is parsed).
+ * - `partial-tool-call-result`, `tool-retry`, `tool-call-result` — progress and results of calls,
+ *   `tool-call-result` once per call in completion order.
+ * - `tool-group-complete` — every call of a group finished; `results` in the model's call order.
+ * - `usage`, `error` (`fatal: true` ends the conversation).
+ * - `audio-dropped` — this output stalled and lost the oldest queued audio (only that output gets it).
+ * - `connection-close` — always the last event.
+ *
+ * @example
+ * ```ts
+ * for await (const event of agent.receive()) {
+ *   if (event.type === 'transcript' && event.role === 'assistant') process.stdout.write(event.delta);
+ *   if (event.type === 'connection-close') console.log('ended:', event.reason);
+ * }
+ * ```
+ */
+export type BidiEvent = BidiEventBase &
+  (
+    | { readonly type: 'connection-start'; readonly generation: number }
+    | { readonly type: 'connection-restart'; readonly reason: BidiRestartReason; readonly generation: number }
+    | { readonly type: 'response-start'; readonly responseId: string }
+    | {
+        readonly type: 'audio';
+        readonly responseId: string;
+        readonly data: Uint8Array;
+        readonly sampleRate: number;
+        readonly channels: 1;
+        readonly metrics?: BidiAudioMetrics;
+      }
+    | { readonly type: 'transcript'; readonly role: 'user' | 'assistant'; readonly delta: string; readonly final: boolean }
+    | { readonly type: 'barge-in'; readonly responseId: string | undefined; readonly metrics: BidiBargeInMetrics }
+    | { readonly type: 'response-complete'; readonly responseId: string; readonly stopReason: BidiResponseStopReason }
+    | { readonly type: 'tool-start'; readonly groupId: string; readonly toolCallId: string; readonly toolName: string }
+    | { readonly type: 'tool-end'; readonly groupId: string; readonly toolCall: ToolCall }
+    | {
+        readonly type: 'partial-tool-call-result';
+        readonly groupId: string;
+        readonly toolCallId: string;
+        readonly toolName: string;
+        readonly label?: string;
+        readonly value: unknown;
+        readonly seq: number;
+      }
+    | {
+        readonly type: 'tool-retry';
+        readonly groupId: string;
+        readonly toolCallId: string;
+        readonly toolName: string;
+        readonly attempt: number;
+        readonly error: unknown;
+        readonly delayMs: number;
+      }
+    | {
+        readonly type: 'tool-call-result';
+        readonly groupId: string;
+        readonly results: readonly ToolResult[];
+        readonly exception?: unknown;
+        /** From the model's request to this result. */
+        readonly metrics: { readonly durationMs: number };
+      }
+    | {
+        readonly type: 'tool-group-complete';
+        readonly groupId: string;
+        readonly results: readonly ToolResult[];
+        readonly metrics: { readonly durationMs: number };
+      }
+    | { readonly type: 'usage'; readonly usage: Usage; readonly responseId?: string }
+    | { readonly type: 'error'; readonly error: unknown; readonly fatal: boolean }
+    | { readonly type: 'audio-dropped'; readonly droppedChunks: number; readonly droppedMs: number }
+    | { readonly type: 'connection-close'; readonly reason: BidiCloseReason }
+  );
+
+/** The `type` of every {@link BidiEvent}. */
+export type BidiEventType = BidiEvent['type'];
+
+/** The {@link BidiEvent} of one `type`. @example `const close: BidiEventOf<'connection-close'> = …` */
+export type BidiEventOf<T extends BidiEventType> = Extract<BidiEvent, { readonly type: T }>;
+
+/** An event without its base fields, as the agent builds it before stamping `runId` and `timeMs`. @internal */
+export type BidiEventBody = BidiEvent extends infer E ? (E extends BidiEvent ? Omit<E, keyof BidiEventBase> : never) : never;

@@ -1,0 +1,29 @@
+/**
+ * Tandem realtime voice agents: `BidiAgent` talks and runs tools at the same time.
+ *
+ * @packageDocumentation
+ */
+export { BidiAgent } from './bidi-agent.js';
+export type { BidiAgentOptions, BidiReconnectOptions } from './bidi-agent-options.js';
+export type { BidiRunOptions, BidiRunResult } from './bidi-run-options.js';
+export type { BidiAgentInput, BidiInputEnd } from './bidi-agent-input.js';
+export type { BidiAgentOutput } from './bidi-agent-output.js';
+export type { BidiQueueOptions } from './bidi-queue-options.js';
+export type {
+  BidiEvent,
+  BidiEventBase,
+  BidiEventOf,
+  BidiEventType,
+  BidiCloseReason,
+  BidiRestartReason,
+  BidiAudioMetrics,
+  BidiBargeInMetrics,
+} from './bidi-event.js';
+export { BidiConnectionError } from './errors/bidi-connection-error.js';
+export { BidiAgentStateError } from './errors/bidi-agent-state-error.js';
+export { BidiOutputOverflowError } from './errors/bidi-output-overflow-error.js';
+export { pcm16ToInt16, int16ToPcm16 } from './pcm/pcm16-samples.js';
+export { int16ToFloat32, float32ToInt16 } from './pcm/int16-float32.js';
+export { resamplePcm16, resampleInt16 } from './pcm/resample-pcm16.js';
+export { pcm16ToBase64, base64ToPcm16 } from './pcm/pcm16-base64.js';
+export { pcm16DurationMs } from './pcm/pcm16-duration.js';

@@ -1,0 +1,545 @@
+import type { BidiConnection, BidiInput, BidiModelEvent, ToolResult } from '@tandem/core/spec';
+import type { AgentEvent } from '@tandem/core';
+import type { BidiCloseReason, BidiEvent, BidiEventBody, BidiRestartReason } from '../bidi-event.js';
+import { BidiAgentStateError } from '../errors/bidi-agent-state-error.js';
+import { BidiConnectionError } from '../errors/bidi-connection-error.js';
+import { pcm16DurationMs } from '../pcm/pcm16-duration.js';
+import { resamplePcm16 } from '../pcm/resample-pcm16.js';
+import { ConversationHistory } from './conversation-history.js';
+import { deferred, type Deferred } from './deferred.js';
+import { EventFanout } from './event-fanout.js';
+import type { SessionConfig } from './session-config.js';
+import { parseToolCalls, startToolGroup, type ToolGroupRun } from './tool-group-run.js';
+
+interface ResponseState {
+  readonly id: string;
+  interrupted: boolean;
+  sawAudio: boolean;
+}
+
+/**
+ * One conversation of a `BidiAgent`, from `start()` to `connection-close`: owns the connection (and its
+ * generation, which fences events of replaced connections), the running tool groups, results not yet
+ * delivered, the event fan-out and every deferred decision — so nothing leaks into the next conversation.
+ * @internal
+ */
+export class BidiSession {
+  readonly history: ConversationHistory;
+  readonly fanout: EventFanout;
+  /** Resolves with the close reason once `connection-close` was emitted. */
+  readonly closed = deferred<BidiCloseReason>();
+  private readonly config: SessionConfig;
+  /** Aborts when the conversation ends: tools' signals, connects, reads, timers. */
+  private readonly lifetime = new AbortController();
+  private generation = 0;
+  private connection: BidiConnection | undefined;
+  private ready: Deferred<BidiConnection> = deferred();
+  private restarting = false;
+  private pendingRestart: { readonly reason: BidiRestartReason; readonly resumeToken?: string } | undefined;
+  private readonly groups = new Set<ToolGroupRun>();
+  private undelivered: ToolGroupRun[] = [];
+  private delivering = 0;
+  private groupCount = 0;
+  private response: ResponseState | undefined;
+  private pendingEnd: { readonly waitFor: Set<ToolGroupRun>; message: string | undefined } | undefined;
+  private endReason: BidiCloseReason | undefined;
+  private inputsEnded = false;
+  private awaitingResponse = 0;
+  private lastSpeechEndAt: number | undefined;
+  private lastResultsAt: number | undefined;
+
+  constructor(config: SessionConfig) {
+    this.config = config;
+    this.history = new ConversationHistory(config.history);
+    this.fanout = new EventFanout(
+      config.queue,
+      (droppedChunks, droppedMs) => this.stamp({ type: 'audio-dropped', droppedChunks, droppedMs }),
+      (error) => this.stamp({ type: 'error', error, fatal: false }),
+    );
+  }
+
+  get runId(): string {
+    return this.config.runId;
+  }
+
+  /** Aborts when the conversation ends. */
+  get signal(): AbortSignal {
+    return this.lifetime.signal;
+  }
+
+  /** True from the moment the conversation started ending. */
+  get ending(): boolean {
+    return this.endReason !== undefined;
+  }
+
+  /** Opens the first connection. Rejects with `BidiConnectionError` (after emitting `connection-close`). */
+  async open(): Promise<void> {
+    this.generation = 1;
+    let connection: BidiConnection | undefined;
+    try {
+      connection = await this.connect(1, undefined);
+    } catch (error) {
+      this.emit({ type: 'error', error, fatal: true });
+      this.end('error');
+      await this.closed.promise;
+      throw error;
+    }
+    if (connection === undefined) return;
+    this.attach(connection, 1);
+  }
+
+  /** Sends user input, waiting out a reconnect; audio is resampled to the model's input rate. */
+  async send(input: BidiInput): Promise<void> {
+    if (this.ending) throw new BidiAgentStateError('The conversation has ended; call start() to begin a new one.');
+    let toSend = input;
+    if (input.type === 'text') {
+      this.history.addUser([{ type: 'text', text: input.text }]);
+      this.lastSpeechEndAt = this.config.clock.now();
+      this.awaitResponse();
+    } else if (input.type === 'image') {
+      this.history.addUser([{ type: 'file', mediaType: input.mediaType, data: input.data }]);
+    } else if (input.sampleRate !== this.config.model.audio.inputRate) {
+      const rate = this.config.model.audio.inputRate;
+      toSend = { type: 'audio', data: resamplePcm16(input.data, input.sampleRate, rate), sampleRate: rate };
+    }
+    for (;;) {
+      const connection = this.connection ?? (await this.ready.promise);
+      const generation = this.generation;
+      try {
+        await connection.send(toSend);
+        return;
+      } catch (error) {
+        if (this.ending) return;
+        if (generation === this.generation) this.connectionFailed(error);
+      }
+    }
+  }
+
+  /** The inputs have all ended: finish once nothing is running or expected. */
+  endWhenIdle(): void {
+    this.inputsEnded = true;
+    this.checkIdle();
+  }
+
+  /**
+   * `cancel()`: from a tool of this conversation (`group`), or with `afterCurrentTools`, the end waits for
+   * the group(s) to finish and be recorded; otherwise it is immediate.
+   */
+  cancel(options: { readonly message?: string; readonly afterCurrentTools?: boolean }, group: ToolGroupRun | undefined): void {
+    if (this.ending) return;
+    const fromTool = group !== undefined && group.owner === this && !group.finished;
+    const waitFor = fromTool ? [group] : options.afterCurrentTools === true ? [...this.groups] : [];
+    if (waitFor.length === 0) {
+      this.end('user-request', options.message ?? this.pendingEnd?.message);
+      return;
+    }
+    if (this.pendingEnd === undefined) this.pendingEnd = { waitFor: new Set(), message: undefined };
+    for (const run of waitFor) this.pendingEnd.waitFor.add(run);
+    this.pendingEnd.message ??= options.message;
+  }
+
+  /** Ends the conversation now (tools' signals abort); `connection-close` follows once every group settled. */
+  end(reason: BidiCloseReason, message?: string): void {
+    if (this.endReason !== undefined) return;
+    this.endReason = reason;
+    this.pendingEnd = undefined;
+    this.generation++;
+    this.lifetime.abort();
+    this.ready.reject(new BidiAgentStateError('The conversation has ended.'));
+    void this.finishEnd(reason, message);
+  }
+
+  /** Called by a consumer when it took an audio event: what has been "played" of a response. */
+  notePlayed(consumerId: number | 'receive', event: BidiEvent): void {
+    if (event.type !== 'audio') return;
+    const consumer = this.fanout.get(consumerId);
+    if (consumer === undefined) return;
+    const ms = pcm16DurationMs(event.data.byteLength, event.sampleRate);
+    consumer.played =
+      consumer.played.responseId === event.responseId
+        ? { responseId: event.responseId, ms: consumer.played.ms + ms }
+        : { responseId: event.responseId, ms };
+  }
+
+  /** Stamps and fans out an event. */
+  emit(body: BidiEventBody): void {
+    this.fanout.emit(this.stamp(body));
+  }
+
+  private stamp(body: BidiEventBody): BidiEvent {
+    return { ...body, runId: this.config.runId, timeMs: this.config.clock.now() } as BidiEvent;
+  }
+
+  // ── connection ────────────────────────────────────────────────────────────
+
+  private async connect(generation: number, resumeToken: string | undefined): Promise<BidiConnection | undefined> {
+    const { model, reconnect, clock } = this.config;
+    const attempts = Math.max(1, reconnect.maxAttempts);
+    let lastError: unknown;
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      if (this.ending || generation !== this.generation) return undefined;
+      try {
+        const connection = await model.connect({
+          ...(this.config.system === undefined ? {} : { system: this.config.system }),
+          tools: this.config.toolDefinitions,
+          messages: this.history.replay(new Set(this.undelivered.map((group) => group.id))),
+          signal: this.lifetime.signal,
+          ...(resumeToken === undefined ? {} : { resumeToken }),
+        });
+        if (this.ending || generation !== this.generation) {
+          await connection.close().catch(() => undefined);
+          return undefined;
+        }
+        return connection;
+      } catch (error) {
+        lastError = error;
+        if (this.ending) return undefined;
+      }
+      if (attempt < attempts) {
+        const delayMs = Math.min(reconnect.initialDelayMs * 2 ** (attempt - 1), reconnect.maxDelayMs);
+        try {
+          await clock.sleep(delayMs, this.lifetime.signal);
+        } catch {
+          return undefined;
+        }
+      }
+    }
+    throw new BidiConnectionError({ attempts, cause: lastError });
+  }
+
+  private attach(connection: BidiConnection, generation: number): void {
+    this.connection = connection;
+    this.emit({ type: 'connection-start', generation });
+    this.ready.resolve(connection);
+    void this.read(connection, generation);
+    const { maxConnectionMs } = this.config.model.capabilities;
+    if (maxConnectionMs !== undefined) {
+      const wait = Math.max(0, maxConnectionMs - this.config.reconnect.marginMs);
+      this.config.clock.sleep(wait, this.lifetime.signal).then(
+        () => {
+          if (generation === this.generation) this.requestRestart('max-duration', undefined);
+        },
+        () => undefined,
+      );
+    }
+  }
+
+  private async read(connection: BidiConnection, generation: number): Promise<void> {
+    try {
+      for await (const event of connection.events()) {
+        if (generation !== this.generation) return;
+        this.handle(event);
+      }
+    } catch (error) {
+      if (generation === this.generation) this.connectionFailed(error);
+      return;
+    }
+    if (generation !== this.generation) return;
+    const pending = this.pendingRestart;
+    if (pending !== undefined) this.restart(pending.reason, pending.resumeToken);
+    else this.end('complete');
+  }
+
+  private connectionFailed(error: unknown): void {
+    if (this.ending) return;
+    this.emit({ type: 'error', error, fatal: false });
+    this.restart('connection-lost', undefined);
+  }
+
+  /** Restarts now when no response is in progress, else at its end (a turn boundary). */
+  private requestRestart(reason: BidiRestartReason, resumeToken: string | undefined): void {
+    if (this.response === undefined) this.restart(reason, resumeToken);
+    else this.pendingRestart = { reason, ...(resumeToken === undefined ? {} : { resumeToken }) };
+  }
+
+  private restart(reason: BidiRestartReason, resumeToken: string | undefined): void {
+    if (this.ending || this.restarting) return;
+    if (this.config.reconnect.maxAttempts <= 0) {
+      this.end(reason === 'connection-lost' ? 'error' : 'timeout');
+      return;
+    }
+    this.restarting = true;
+    this.pendingRestart = undefined;
+    const old = this.connection;
+    this.connection = undefined;
+    this.generation++;
+    const generation = this.generation;
+    this.ready = deferred();
+    this.interruptResponse();
+    this.emit({ type: 'connection-restart', reason, generation });
+    void old?.close().catch(() => undefined);
+    void this.reopen(generation, resumeToken);
+  }
+
+  private async reopen(generation: number, resumeToken: string | undefined): Promise<void> {
+    let connection: BidiConnection | undefined;
+    try {
+      connection = await this.connect(generation, resumeToken);
+    } catch (error) {
+      this.restarting = false;
+      this.emit({ type: 'error', error, fatal: true });
+      this.end('error');
+      return;
+    }
+    this.restarting = false;
+    if (connection === undefined) return;
+    this.attach(connection, generation);
+    this.deliverPending();
+    this.checkIdle();
+  }
+
+  // ── model events ──────────────────────────────────────────────────────────
+
+  private handle(event: BidiModelEvent): void {
+    switch (event.type) {
+      case 'response-start':
+        this.response = { id: event.responseId, interrupted: false, sawAudio: false };
+        this.awaitingResponse = 0;
+        this.emit({ type: 'response-start', responseId: event.responseId });
+        return;
+      case 'audio':
+        this.onAudio(event);
+        return;
+      case 'transcript':
+        this.emit({ type: 'transcript', role: event.role, delta: event.delta, final: event.final });
+        if (this.history.addTranscript(event.role, event.delta, event.final) && event.role === 'user') {
+          this.lastSpeechEndAt = this.config.clock.now();
+        }
+        return;
+      case 'tool-group':
+        this.startGroup(event.calls);
+        return;
+      case 'barge-in':
+        this.onBargeIn(event.responseId);
+        return;
+      case 'response-end':
+        this.onResponseEnd(event.responseId, event.stopReason);
+        return;
+      case 'usage':
+        this.emit({ type: 'usage', usage: event.usage, ...(event.responseId === undefined ? {} : { responseId: event.responseId }) });
+        return;
+      case 'error':
+        this.emit({ type: 'error', error: event.error, fatal: event.fatal });
+        if (event.fatal) this.end('error');
+        return;
+      case 'go-away':
+        this.onGoAway(event.resumeToken, event.timeLeftMs);
+        return;
+      case 'timeout':
+        this.restart('timeout', this.config.model.capabilities.resumption ? event.resumeToken : undefined);
+        return;
+    }
+  }
+
+  private onAudio(event: Extract<BidiModelEvent, { type: 'audio' }>): void {
+    if (this.response?.id !== event.responseId) {
+      this.response = { id: event.responseId, interrupted: false, sawAudio: false };
+    }
+    const response = this.response;
+    if (response.interrupted) return;
+    let metrics: { speechEndToFirstAudioMs?: number; toolResultToFirstAudioMs?: number } | undefined;
+    if (!response.sawAudio) {
+      response.sawAudio = true;
+      const now = this.config.clock.now();
+      metrics = {
+        ...(this.lastSpeechEndAt === undefined ? {} : { speechEndToFirstAudioMs: now - this.lastSpeechEndAt }),
+        ...(this.lastResultsAt === undefined ? {} : { toolResultToFirstAudioMs: now - this.lastResultsAt }),
+      };
+      this.lastSpeechEndAt = undefined;
+      this.lastResultsAt = undefined;
+    }
+    this.emit({
+      type: 'audio',
+      responseId: event.responseId,
+      data: event.data,
+      sampleRate: event.sampleRate,
+      channels: 1,
+      ...(metrics === undefined ? {} : { metrics }),
+    });
+  }
+
+  private onBargeIn(responseId: string | undefined): void {
+    const startedAt = this.config.clock.now();
+    const interrupted = responseId ?? this.response?.id;
+    if (this.response !== undefined && (responseId === undefined || responseId === this.response.id)) {
+      this.response.interrupted = true;
+    }
+    const flushedAudioChunks = this.fanout.flushAudio();
+    const connection = this.connection;
+    if (interrupted !== undefined && this.config.model.capabilities.truncation && connection?.truncate !== undefined) {
+      connection.truncate(interrupted, Math.round(this.fanout.playedMs(interrupted))).catch((error: unknown) => {
+        this.emit({ type: 'error', error, fatal: false });
+      });
+    }
+    this.emit({
+      type: 'barge-in',
+      responseId: interrupted,
+      metrics: { flushMs: this.config.clock.now() - startedAt, flushedAudioChunks },
+    });
+  }
+
+  private onResponseEnd(responseId: string, stopReason: 'complete' | 'interrupted' | 'tool-use' | 'error'): void {
+    this.history.flush('assistant');
+    this.emit({ type: 'response-complete', responseId, stopReason });
+    if (this.response?.id === responseId || this.response === undefined) this.response = undefined;
+    else return;
+    const pending = this.pendingRestart;
+    if (pending !== undefined) {
+      this.restart(pending.reason, pending.resumeToken);
+      return;
+    }
+    this.deliverPending();
+    this.checkIdle();
+  }
+
+  private onGoAway(resumeToken: string | undefined, timeLeftMs: number | undefined): void {
+    const token = this.config.model.capabilities.resumption ? resumeToken : undefined;
+    this.requestRestart('go-away', token);
+    if (timeLeftMs === undefined || this.pendingRestart === undefined) return;
+    const generation = this.generation;
+    this.config.clock.sleep(timeLeftMs, this.lifetime.signal).then(
+      () => {
+        if (generation === this.generation && this.pendingRestart !== undefined) this.restart('go-away', token);
+      },
+      () => undefined,
+    );
+  }
+
+  /** A response cut off by a restart or the end: close it for consumers and keep its transcript. */
+  private interruptResponse(): void {
+    const response = this.response;
+    if (response === undefined) return;
+    this.response = undefined;
+    this.history.flush('assistant');
+    this.emit({ type: 'response-complete', responseId: response.id, stopReason: 'interrupted' });
+  }
+
+  // ── tool groups ───────────────────────────────────────────────────────────
+
+  private startGroup(modelCalls: Parameters<typeof parseToolCalls>[0]): void {
+    if (modelCalls.length === 0) return;
+    const calls = parseToolCalls(modelCalls);
+    const index = ++this.groupCount;
+    const groupId = `group_${String(index)}`;
+    this.history.addToolCalls(calls);
+    for (const call of calls) this.emit({ type: 'tool-start', groupId, toolCallId: call.toolCallId, toolName: call.toolName });
+    for (const call of calls) this.emit({ type: 'tool-end', groupId, toolCall: call });
+    const startedAt = this.config.clock.now();
+    const run = startToolGroup(groupId, this, startedAt, {
+      calls,
+      tools: this.config.tools,
+      agent: this.config.agent,
+      messages: this.history.messages,
+      signal: this.lifetime.signal,
+      invocationState: this.config.invocationState,
+      runId: this.config.runId,
+      step: index,
+      emit: (event) => this.onToolEvent(groupId, startedAt, event),
+      ...(this.config.concurrency === undefined ? {} : { concurrency: this.config.concurrency }),
+      ...(this.config.hooks === undefined ? {} : { hooks: this.config.hooks }),
+    });
+    this.groups.add(run);
+    void run.done.then((results) => this.onGroupFinished(run, results));
+  }
+
+  private onToolEvent(groupId: string, startedAt: number, event: AgentEvent): void {
+    if (event.parentToolCallId !== undefined) return;
+    if (event.type === 'tool-call-result') {
+      this.emit({
+        type: 'tool-call-result',
+        groupId,
+        results: event.results,
+        ...('exception' in event ? { exception: event.exception } : {}),
+        metrics: { durationMs: this.config.clock.now() - startedAt },
+      });
+    } else if (event.type === 'partial-tool-call-result') {
+      const { runId: _runId, step: _step, parentToolCallId: _parent, ...rest } = event;
+      this.emit({ ...rest, groupId });
+    } else if (event.type === 'tool-retry') {
+      const { runId: _runId, step: _step, parentToolCallId: _parent, ...rest } = event;
+      this.emit({ ...rest, groupId });
+    }
+  }
+
+  private onGroupFinished(run: ToolGroupRun, results: readonly ToolResult[]): void {
+    run.finished = true;
+    run.results = results;
+    this.groups.delete(run);
+    this.history.addToolResults(run.id, results);
+    this.emit({
+      type: 'tool-group-complete',
+      groupId: run.id,
+      results,
+      metrics: { durationMs: this.config.clock.now() - run.startedAt },
+    });
+    if (this.ending) return;
+    const pendingEnd = this.pendingEnd;
+    if (pendingEnd?.waitFor.delete(run) === true) {
+      if (pendingEnd.waitFor.size === 0) this.end('user-request', pendingEnd.message);
+      return;
+    }
+    this.undelivered.push(run);
+    this.deliverPending();
+  }
+
+  /** Sends every finished group's results that the model has not got yet: one call per group, in finish order. */
+  private deliverPending(): void {
+    const connection = this.connection;
+    if (connection === undefined || this.restarting || this.ending || this.undelivered.length === 0) return;
+    if (!this.config.model.capabilities.nativeAsyncTools && this.response !== undefined) return;
+    const groups = this.undelivered;
+    this.undelivered = [];
+    for (const run of groups) void this.deliver(run, connection, this.generation);
+  }
+
+  private async deliver(run: ToolGroupRun, connection: BidiConnection, generation: number): Promise<void> {
+    this.delivering++;
+    try {
+      await connection.sendToolResults(run.results ?? []);
+      this.lastResultsAt = this.config.clock.now();
+      this.awaitResponse();
+    } catch (error) {
+      if (this.ending) return;
+      this.undelivered.push(run);
+      if (generation === this.generation) this.connectionFailed(error);
+    } finally {
+      this.delivering--;
+      this.checkIdle();
+    }
+  }
+
+  // ── ending ────────────────────────────────────────────────────────────────
+
+  /** After input or results were sent, the inputs-ended idle check waits a little for the model's answer. */
+  private awaitResponse(): void {
+    const token = ++this.awaitingResponse;
+    this.config.clock.sleep(this.config.responseWaitMs, this.lifetime.signal).then(
+      () => {
+        if (this.awaitingResponse !== token) return;
+        this.awaitingResponse = 0;
+        this.checkIdle();
+      },
+      () => undefined,
+    );
+  }
+
+  private checkIdle(): void {
+    if (!this.inputsEnded || this.ending || this.pendingEnd !== undefined) return;
+    if (this.groups.size > 0 || this.undelivered.length > 0 || this.delivering > 0) return;
+    if (this.response !== undefined || this.restarting || this.awaitingResponse !== 0) return;
+    this.end('complete');
+  }
+
+  private async finishEnd(reason: BidiCloseReason, message: string | undefined): Promise<void> {
+    this.interruptResponse();
+    // Each group's own completion handler (registered first) records its results before this resumes.
+    await Promise.all([...this.groups].map((run) => run.done));
+    if (message !== undefined && message.length > 0) this.history.addAssistantText(message);
+    const connection = this.connection;
+    this.connection = undefined;
+    await connection?.close().catch(() => undefined);
+    this.emit({ type: 'connection-close', reason });
+    this.fanout.close();
+    this.closed.resolve(reason);
+  }
+}

@@ -1,0 +1,97 @@
+import type { Message, Part, ToolResult } from '@tandem/core/spec';
+import type { ToolCall } from '@tandem/core';
+
+interface Entry {
+  readonly message: Message;
+  /** Set on the tool message of a group, so replay can leave out results not yet delivered. */
+  readonly groupId?: string;
+}
+
+/**
+ * The conversation as a core `Message[]`: sent text, final transcripts, tool calls and their results.
+ * Transcript deltas are buffered per role until `final`. @internal
+ */
+export class ConversationHistory {
+  private entries: Entry[];
+  private snapshot: readonly Message[] | undefined;
+  private readonly pending = { user: '', assistant: '' };
+
+  constructor(initial: readonly Message[]) {
+    this.entries = initial.map((message) => ({ message }));
+  }
+
+  /** The conversation so far (a new array whenever it changed). */
+  get messages(): readonly Message[] {
+    this.snapshot ??= this.entries.map((entry) => entry.message);
+    return this.snapshot;
+  }
+
+  addUser(parts: readonly Part[]): void {
+    this.flush('user');
+    this.append({ message: { role: 'user', parts } });
+  }
+
+  addAssistantText(text: string): void {
+    this.flush('assistant');
+    this.append({ message: { role: 'assistant', parts: [{ type: 'text', text }] } });
+  }
+
+  /** Buffers a transcript delta; on `final` appends the utterance. Returns true when a message was added. */
+  addTranscript(role: 'user' | 'assistant', delta: string, final: boolean): boolean {
+    this.pending[role] += delta;
+    return final ? this.flush(role) : false;
+  }
+
+  /** Appends any buffered transcript of `role`. Returns true when a message was added. */
+  flush(role: 'user' | 'assistant'): boolean {
+    const text = this.pending[role];
+    this.pending[role] = '';
+    if (text.trim().length === 0) return false;
+    this.append({ message: { role, parts: [{ type: 'text', text }] } });
+    return true;
+  }
+
+  addToolCalls(calls: readonly ToolCall[]): void {
+    this.append({
+      message: {
+        role: 'assistant',
+        parts: calls.map((call) => ({
+          type: 'tool-call' as const,
+          toolCallId: call.toolCallId,
+          toolName: call.toolName,
+          toolArgs: call.toolArgs,
+          ...(call.input === undefined ? {} : { input: call.input }),
+        })),
+      },
+    });
+  }
+
+  addToolResults(groupId: string, results: readonly ToolResult[]): void {
+    this.append({
+      groupId,
+      message: {
+        role: 'tool',
+        parts: results.map((result) => ({
+          type: 'tool-result' as const,
+          toolCallId: result.toolCallId,
+          toolName: result.toolName,
+          status: result.status,
+          result: result.result,
+          modelInput: result.modelInput,
+        })),
+      },
+    });
+  }
+
+  /** The history to replay on a new connection, without the results of groups in `undelivered`. */
+  replay(undelivered: ReadonlySet<string>): Message[] {
+    return this.entries
+      .filter((entry) => entry.groupId === undefined || !undelivered.has(entry.groupId))
+      .map((entry) => entry.message);
+  }
+
+  private append(entry: Entry): void {
+    this.entries.push(entry);
+    this.snapshot = undefined;
+  }
+}
