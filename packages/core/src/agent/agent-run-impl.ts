@@ -1,5 +1,5 @@
 import type { AgentEvent } from '../events/agent-event.js';
-import { EventQueue } from '../internal/event-queue.js';
+import type { EventQueue } from '../internal/event-queue.js';
 import type { AgentResult, AgentRun } from './agent-types.js';
 
 /** The {@link AgentRun} handed to users: a buffered event stream plus the result promise. @internal */

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Agent } from './agent.js';
-import { userMessage } from '../messages/message-helpers.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { textResponse, toolCallResponse } from '../testing/responses.js';
 import { collect, deferred, fnTool, ofType } from '../test-utils/fixtures.js';

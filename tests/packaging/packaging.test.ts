@@ -1,0 +1,132 @@
+// Packaging smoke test: pack each published package, install the tarballs into a fresh project outside the
+// workspace (offline, from the local pnpm store), import every export at runtime, and compile a consumer
+// with skipLibCheck: false — so broken exports maps, missing files or unresolvable .d.ts fail here.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '../..');
+const PNPM = ['-y', 'pnpm@12.4.2'];
+
+interface Manifest {
+  name: string;
+  private?: boolean;
+  exports?: Record<string, unknown>;
+  dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+}
+
+/** The packages this test covers (each is a devDependency here, so turbo builds it before this test runs). */
+const covered = ['core', 'tools', 'aggregators', 'stop'];
+const packages = covered
+  .map((dir) => ({ dir: join(root, 'packages', dir) }))
+  .map(({ dir }) => ({ dir, manifest: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Manifest }))
+  .filter(({ manifest }) => manifest.private !== true);
+
+let project = '';
+const tarballs = new Map<string, string>();
+
+function run(command: string, args: string[], cwd: string): string {
+  return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CI: 'true' } });
+}
+
+beforeAll(() => {
+  project = mkdtempSync(join(tmpdir(), 'tandem-consumer-'));
+  const packDir = join(project, 'tarballs');
+  for (const { dir, manifest } of packages) {
+    const out = run('npx', [...PNPM, 'pack', '--pack-destination', packDir], dir).trim().split('\n').at(-1) ?? '';
+    tarballs.set(manifest.name, out.startsWith('/') ? out : join(packDir, out));
+  }
+  const external = new Set<string>();
+  for (const { manifest } of packages) {
+    for (const name of [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})]) {
+      if (!name.startsWith('@tandem/')) external.add(name);
+    }
+  }
+  const workspaceVersions = (name: string): string => {
+    const fromCatalog = readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8').match(new RegExp(`\\n\\s+"?${name.replace('/', '\\/')}"?:\\s*(\\S+)`));
+    return fromCatalog?.[1] ?? '*';
+  };
+  const fileSpec = (name: string): string => `file:${tarballs.get(name) as string}`;
+  writeFileSync(
+    join(project, 'package.json'),
+    JSON.stringify(
+      {
+        name: 'tandem-consumer',
+        private: true,
+        type: 'module',
+        dependencies: {
+          ...Object.fromEntries([...tarballs.keys()].map((name) => [name, fileSpec(name)])),
+          ...Object.fromEntries([...external].map((name) => [name, workspaceVersions(name)])),
+          typescript: '~5.9.3',
+          '@types/node': '^20.19.0',
+        },
+      },
+      null,
+      2,
+    ),
+  );
+  const overrides = [...tarballs.keys()].map((name) => `  ${JSON.stringify(name)}: ${JSON.stringify(fileSpec(name))}`).join('\n');
+  writeFileSync(join(project, 'pnpm-workspace.yaml'), `packages: []\noverrides:\n${overrides}\n`);
+  run('npx', [...PNPM, 'install', '--offline', '--config.confirmModulesPurge=false'], project);
+});
+
+afterAll(() => {
+  if (project !== '') rmSync(project, { recursive: true, force: true });
+});
+
+describe.each(packages.map(({ manifest }) => [manifest.name, manifest] as const))('%s as installed from its tarball', (name, manifest) => {
+  const subpaths = Object.keys(manifest.exports ?? { '.': {} }).filter((key) => key !== './package.json');
+
+  it('imports every subpath and every export is defined', () => {
+    for (const subpath of subpaths) {
+      const specifier = subpath === '.' ? name : `${name}/${subpath.slice(2)}`;
+      const script = `const m = await import(${JSON.stringify(specifier)}); const bad = Object.entries(m).filter(([, v]) => v === undefined).map(([k]) => k); if (bad.length) { console.error('undefined exports: ' + bad); process.exit(1); } console.log(Object.keys(m).length);`;
+      const count = Number(run('node', ['--input-type=module', '-e', script], project).trim());
+      expect(count, `${specifier} exports something`).toBeGreaterThan(0);
+    }
+  });
+
+});
+
+it('compiles a consumer of every package and subpath with skipLibCheck: false', () => {
+  {
+    const specifiers = packages.flatMap(({ manifest }) =>
+      Object.keys(manifest.exports ?? { '.': {} })
+        .filter((key) => key !== './package.json')
+        .map((subpath) => (subpath === '.' ? manifest.name : `${manifest.name}/${subpath.slice(2)}`)),
+    );
+    const lines = specifiers.map(
+      (specifier, i) => `import * as m${i} from ${JSON.stringify(specifier)};\nexport const keys${i}: string[] = Object.keys(m${i});`,
+    );
+    writeFileSync(join(project, 'consumer.ts'), `${lines.join('\n')}\n`);
+    writeFileSync(
+      join(project, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          noEmit: true,
+          skipLibCheck: false,
+          lib: ['ES2023', 'ESNext.Disposable'],
+          types: ['node'],
+        },
+        files: ['consumer.ts'],
+      }),
+    );
+    try {
+      run(join(project, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], project);
+    } catch (error) {
+      const output = error as { stdout?: string; stderr?: string };
+      throw new Error(`tsc failed:\n${output.stdout ?? ''}${output.stderr ?? ''}`);
+    }
+  }
+});
+
+it('covers core, tools, aggregators and stop', () => {
+  expect(packages.map(({ manifest }) => manifest.name)).toEqual(['@tandem/core', '@tandem/tools', '@tandem/aggregators', '@tandem/stop']);
+});
