@@ -1,0 +1,104 @@
+// The code examples of DESIGN §2–3 (and the seed's Python examples, translated), kept compiling and
+// behaving as described. If one of these breaks, the documented API broke.
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { Agent, stream, systemMessage, userMessage, type AgentEvent } from '@tandem/core';
+import { ScriptedModel, textResponse, toolCallResponse } from '@tandem/core/testing';
+import { defineTool, tool } from '@tandem/tools';
+
+const contactMothership = tool({
+  name: 'contact_mothership',
+  description: 'Contact the mothership for important decisions.',
+  input: z.object({ query: z.string() }),
+  async execute({ query }, ctx) {
+    expect(ctx.signal.aborted).toBe(false);
+    return query.length > 0 ? 'Soon.' : 'Never.';
+  },
+});
+
+const namedFunctionTool = tool(
+  async function contact_mothership_fn(input: { query: string }) {
+    return `Asked: ${input.query}`;
+  },
+  { description: 'Contact the mothership.', input: z.object({ query: z.string() }) },
+);
+
+describe('DESIGN §2 Agent', () => {
+  it('runs, streams events and resolves the documented result fields', async () => {
+    const model = new ScriptedModel({
+      responses: [
+        toolCallResponse([
+          { name: 'contact_mothership', input: { query: 'When?' } },
+          { name: 'contact_mothership_fn', input: { query: 'Where?' } },
+        ]),
+        textResponse('The mothership says: Soon.'),
+      ],
+    });
+    const agent = new Agent({ tools: [contactMothership, namedFunctionTool], system: 'You are a probe.', maxSteps: 20 });
+    const messages = [systemMessage('Be brief.'), userMessage('Ask the mothership.')];
+    const seen: AgentEvent['type'][] = [];
+    {
+      await using run = agent.run(model, messages, { signal: new AbortController().signal });
+      for await (const event of run) seen.push(event.type);
+      const { stopReason, message, messages: history, usage, text } = await run.result;
+      expect(stopReason).toBe('endTurn');
+      expect(text).toBe('The mothership says: Soon.');
+      expect(message?.role).toBe('assistant');
+      expect(history.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant']);
+      expect(usage).toEqual({ inputTokens: 20, outputTokens: 10 });
+    }
+    expect(seen).toContain('tool-call-result');
+    expect(model.requests[0]?.system).toBe('You are a probe.');
+    const results = model.requests[1]?.messages.at(-1)?.parts;
+    expect(results).toMatchObject([
+      { type: 'tool-result', status: 'success', result: 'Soon.' },
+      { type: 'tool-result', status: 'success', result: 'Asked: Where?' },
+    ]);
+  });
+
+  it('tool errors are results the model sees; event.exception is the original (seed: Handle tool errors)', async () => {
+    const failure = new Error('mothership unreachable');
+    const flaky = tool({
+      name: 'flaky',
+      description: 'Always fails.',
+      input: z.object({}),
+      execute() {
+        throw failure;
+      },
+    });
+    const model = new ScriptedModel({ responses: [toolCallResponse([{ name: 'flaky' }]), textResponse('It failed.')] });
+    const failed: string[] = [];
+    const run = new Agent({ tools: [flaky] }).run(model, [userMessage('try')]);
+    for await (const event of run) {
+      if (event.type === 'tool-call-result') {
+        for (const result of event.results) if (result.isError) failed.push(`${result.toolName} failed: ${String(result.result)}`);
+        expect(event.exception).toBe(failure);
+      }
+    }
+    expect(failed).toEqual(['flaky failed: Error: mothership unreachable']);
+  });
+});
+
+describe('DESIGN §2 stream() with a schema-only tool (seed: Understand tool anatomy)', () => {
+  it('emits the call for the caller and never executes it', async () => {
+    const schemaOnly = defineTool({
+      kind: 'function',
+      name: 'contact_mothership',
+      spec: {
+        description: 'Contact the mothership.',
+        params: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },
+      },
+    });
+    const model = new ScriptedModel({ responses: [toolCallResponse([{ name: 'contact_mothership', input: { query: 'eta' } }])] });
+    const args: string[] = [];
+    await using response = stream(model, [userMessage('hi')], { tools: [schemaOnly] });
+    for await (const event of response) if (event.type === 'tool-end') args.push(event.toolCall.toolArgs);
+    expect(args).toEqual(['{"query":"eta"}']);
+    expect(model.requests[0]?.tools[0]).toEqual({
+      kind: 'function',
+      name: 'contact_mothership',
+      description: 'Contact the mothership.',
+      inputSchema: schemaOnly.spec.params,
+    });
+  });
+});
