@@ -1,0 +1,62 @@
+import type { Budget } from './measure.js';
+
+/** Sizes and budgets of one bench run. */
+export interface BenchConfig {
+  readonly quick: boolean;
+  /** Tool calls per response (workload 1). */
+  readonly toolCallCounts: readonly number[];
+  readonly toolCallBudget: Budget;
+  /** Text deltas in the streamed response (workload 2). */
+  readonly streamDeltas: number;
+  readonly streamBudget: Budget;
+  /** Tools in the group and how long each waits (workload 3). */
+  readonly concurrentTools: number;
+  readonly toolWaitMs: number;
+  readonly concurrencyBudget: Budget;
+  /** Finished agents kept alive (workload 4a). */
+  readonly agents: number;
+  /** Model steps of the leak loop (workload 4b): each run is 2 steps (tool call, answer). */
+  readonly leakSteps: number;
+  /** Fresh processes per SDK for the import time (workload 5). */
+  readonly coldStarts: number;
+  /** `npm install` each SDK alone into a temp dir (needs the registry) instead of reading node_modules. */
+  readonly installFromRegistry: boolean;
+  /** MCP echo calls to time (workload 6). */
+  readonly mcpCalls: number;
+}
+
+const once: Budget = { warmupMs: 0, rounds: 1, roundMs: 0, minRuns: 1, maxRuns: 1 };
+
+/** `--quick`: every workload once with tiny sizes — proves the bench works, measures nothing. */
+export const QUICK: BenchConfig = {
+  quick: true,
+  toolCallCounts: [1, 3],
+  toolCallBudget: once,
+  streamDeltas: 200,
+  streamBudget: once,
+  concurrentTools: 3,
+  toolWaitMs: 5,
+  concurrencyBudget: once,
+  agents: 10,
+  leakSteps: 20,
+  coldStarts: 1,
+  installFromRegistry: false,
+  mcpCalls: 3,
+};
+
+/** The full suite (`pnpm bench`). */
+export const FULL: BenchConfig = {
+  quick: false,
+  toolCallCounts: [1, 10, 100],
+  toolCallBudget: { warmupMs: 300, rounds: 8, roundMs: 150, minRuns: 3, maxRuns: 5000 },
+  streamDeltas: 100_000,
+  streamBudget: { warmupMs: 0, rounds: 5, roundMs: 0, minRuns: 1, maxRuns: 1 },
+  concurrentTools: 10,
+  toolWaitMs: 50,
+  concurrencyBudget: { warmupMs: 100, rounds: 5, roundMs: 0, minRuns: 4, maxRuns: 4 },
+  agents: 1000,
+  leakSteps: 10_000,
+  coldStarts: 10,
+  installFromRegistry: true,
+  mcpCalls: 300,
+};

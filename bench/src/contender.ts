@@ -1,0 +1,41 @@
+import type { Scenario } from './scenario.js';
+
+/** What one run through an SDK's streaming API observed. */
+export interface RunOutcome {
+  /** Text deltas seen on the SDK's event stream. */
+  readonly deltas: number;
+  /** The final text as the SDK reports it. */
+  readonly text: string;
+}
+
+/** Runs a scenario repeatedly on one long-lived agent (or equivalent) of an SDK. */
+export interface Runner {
+  run(): Promise<RunOutcome>;
+}
+
+/** One SDK (or the floor) driven through its own public API and its own (or a minimal) fake model. */
+export interface Contender {
+  /** Short id used in the table. */
+  readonly id: string;
+  /** npm package measured (absent for the floor). */
+  readonly pkg?: string;
+  readonly version: string;
+  /** `peer` rows form the "fastest peer" baseline; `floor` the lower bound; `tandem` is measured. */
+  readonly kind: 'floor' | 'tandem' | 'peer';
+  /** How the SDK is driven and which fake model it uses (for the notes). */
+  readonly how: string;
+  /** A runner that reuses one agent for every run of `scenario`. */
+  runner(scenario: Scenario): Promise<Runner>;
+  /** Builds a new agent, runs `scenario` to the end, and returns what a user keeps: the agent and its conversation. */
+  finished(scenario: Scenario): Promise<unknown>;
+}
+
+/** Throws if a run did not observe what the scenario scripted. */
+export function check(contender: Contender, scenario: Scenario, outcome: RunOutcome): void {
+  if (outcome.deltas !== scenario.deltas.length || outcome.text !== scenario.text) {
+    throw new Error(
+      `${contender.id}: expected ${scenario.deltas.length} deltas and text ${JSON.stringify(scenario.text.slice(0, 40))}, ` +
+        `got ${outcome.deltas} deltas and ${JSON.stringify(outcome.text.slice(0, 40))}.`,
+    );
+  }
+}

@@ -1,0 +1,77 @@
+import { jsonSchema, ToolLoopAgent, tool, type ModelMessage, type ToolSet } from 'ai';
+import { MockLanguageModelV3, simulateReadableStream } from 'ai/test';
+import type { LanguageModelV3CallOptions, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import type { Contender, RunOutcome } from '../contender.js';
+import { installedVersion } from '../paths.js';
+import type { Scenario } from '../scenario.js';
+
+const USAGE = {
+  inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 },
+  outputTokens: { total: 5, text: 5, reasoning: 0 },
+};
+
+/** Precomputed V3 stream parts of both responses, shaped like a real provider's (input start/delta/end, then tool-call). */
+function parts(scenario: Scenario): { tools: LanguageModelV3StreamPart[]; text: LanguageModelV3StreamPart[] } {
+  const tools: LanguageModelV3StreamPart[] = [{ type: 'stream-start', warnings: [] }];
+  for (const call of scenario.calls) {
+    tools.push(
+      { type: 'tool-input-start', id: call.id, toolName: call.name },
+      { type: 'tool-input-delta', id: call.id, delta: call.args },
+      { type: 'tool-input-end', id: call.id },
+      { type: 'tool-call', toolCallId: call.id, toolName: call.name, input: call.args },
+    );
+  }
+  tools.push({ type: 'finish', finishReason: { unified: 'tool-calls', raw: undefined }, usage: USAGE });
+  const text: LanguageModelV3StreamPart[] = [{ type: 'stream-start', warnings: [] }, { type: 'text-start', id: 't0' }];
+  for (const delta of scenario.deltas) text.push({ type: 'text-delta', id: 't0', delta });
+  text.push({ type: 'text-end', id: 't0' }, { type: 'finish', finishReason: { unified: 'stop', raw: undefined }, usage: USAGE });
+  return { tools, text };
+}
+
+/** `MockLanguageModelV3` from `ai/test` streaming through `simulateReadableStream` with no delays. */
+function mockModel(scenario: Scenario): MockLanguageModelV3 {
+  const { tools, text } = parts(scenario);
+  const model: MockLanguageModelV3 = new MockLanguageModelV3({
+    doStream: async (options: LanguageModelV3CallOptions) => {
+      model.doStreamCalls.length = 0; // the mock records every call; keep it from growing across runs
+      const afterTools = scenario.calls.length === 0 || options.prompt.at(-1)?.role === 'tool';
+      return { stream: simulateReadableStream({ chunks: afterTools ? text : tools, initialDelayInMs: null, chunkDelayInMs: null }) };
+    },
+  });
+  return model;
+}
+
+function toolSet(scenario: Scenario): ToolSet {
+  const t = scenario.tool;
+  return {
+    [t.name]: tool({ description: t.description, inputSchema: jsonSchema<{ i: number }>(t.schema), execute: (input) => t.run(input) }),
+  };
+}
+
+async function consume(agent: ToolLoopAgent<never, ToolSet>): Promise<RunOutcome & { messages: ModelMessage[] }> {
+  const result = await agent.stream({ prompt: 'go' });
+  let deltas = 0;
+  for await (const part of result.fullStream) if (part.type === 'text-delta') deltas++;
+  const [text, response] = await Promise.all([result.text, result.response]);
+  return { deltas, text, messages: response.messages };
+}
+
+/** Vercel AI SDK: `ToolLoopAgent.stream()` consumed through `fullStream`, with `MockLanguageModelV3`. */
+export function aiSdkContender(): Contender {
+  return {
+    id: 'ai',
+    pkg: 'ai',
+    version: installedVersion('ai'),
+    kind: 'peer',
+    how: '`ToolLoopAgent.stream()` → `fullStream`; `MockLanguageModelV3` + `simulateReadableStream` (ai/test), no delays; `jsonSchema()` tool input',
+    async runner(scenario) {
+      const agent = new ToolLoopAgent({ model: mockModel(scenario), tools: toolSet(scenario) });
+      return { run: () => consume(agent) };
+    },
+    async finished(scenario) {
+      const agent = new ToolLoopAgent({ model: mockModel(scenario), tools: toolSet(scenario) });
+      const { messages } = await consume(agent);
+      return { agent, messages };
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import { Agent, type FunctionTool, type Message, type ModelStreamPart } from '@tandem/core';
+import { ScriptedModel, finishPart, toolCallResponse } from '@tandem/core/testing';
+import type { Contender, RunOutcome } from '../contender.js';
+import { installedVersion } from '../paths.js';
+import type { Scenario } from '../scenario.js';
+
+/** A `ScriptedModel` (from `@tandem/core/testing`) answering with tool calls first, text after the tool results. */
+function scriptedModel(scenario: Scenario): ScriptedModel {
+  const toolParts = toolCallResponse(scenario.calls.map((call) => ({ id: call.id, name: call.name, toolArgs: call.args })));
+  const textParts: ModelStreamPart[] = [{ type: 'text-start', blockId: 't0' }];
+  for (const chunk of scenario.deltas) textParts.push({ type: 'text-delta', blockId: 't0', chunk });
+  textParts.push({ type: 'text-end', blockId: 't0' }, finishPart('stop'));
+  const model: ScriptedModel = new ScriptedModel({
+    responses: (request) => {
+      // The scripted model records every request; keep it from growing across runs.
+      model.requests.length = 0;
+      model.calls.length = 0;
+      const afterTools = scenario.calls.length === 0 || request.messages.at(-1)?.role === 'tool';
+      return afterTools ? textParts : toolParts;
+    },
+  });
+  return model;
+}
+
+function tools(scenario: Scenario): FunctionTool[] {
+  const t = scenario.tool;
+  return [{ kind: 'function', name: t.name, spec: { description: t.description, params: t.schema }, execute: (input) => t.run(input) }];
+}
+
+async function consume(agent: Agent, model: ScriptedModel): Promise<RunOutcome & { messages: readonly Message[] }> {
+  const run = agent.run(model, 'go');
+  let deltas = 0;
+  for await (const event of run) if (event.type === 'text-delta') deltas++;
+  const result = await run.result;
+  return { deltas, text: result.text, messages: result.messages };
+}
+
+/** Tandem: `Agent.run()` iterated for events, with `ScriptedModel` from `@tandem/core/testing`. */
+export function tandemContender(): Contender {
+  return {
+    id: 'tandem',
+    pkg: '@tandem/core',
+    version: installedVersion('@tandem/core'),
+    kind: 'tandem',
+    how: '`Agent.run()` iterated for events; `ScriptedModel` (@tandem/core/testing); plain JSON-Schema function tool',
+    async runner(scenario) {
+      const agent = new Agent({ tools: tools(scenario) });
+      const model = scriptedModel(scenario);
+      return { run: () => consume(agent, model) };
+    },
+    async finished(scenario) {
+      const agent = new Agent({ tools: tools(scenario) });
+      const { messages } = await consume(agent, scriptedModel(scenario));
+      return { agent, messages };
+    },
+  };
+}

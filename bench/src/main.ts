@@ -1,0 +1,80 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, release, type as osType } from 'node:os';
+import { dirname, isAbsolute, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { FULL, QUICK } from './config.js';
+import type { Contender } from './contender.js';
+import { aiSdkContender } from './contenders/ai-sdk.js';
+import { floorContender } from './contenders/floor.js';
+import { openAiAgentsContender } from './contenders/openai-agents.js';
+import { strandsContender } from './contenders/strands.js';
+import { tandemContender } from './contenders/tandem.js';
+import { BENCH_DIR } from './paths.js';
+import { renderReport } from './report.js';
+import type { Metric } from './results.js';
+import { checkTargets } from './targets.js';
+import { coldStart } from './workloads/cold-start.js';
+import { installSize } from './workloads/install-size.js';
+import { memory } from './workloads/memory.js';
+import { mcpOverhead } from './workloads/mcp.js';
+import { bidiLatency } from './workloads/bidi.js';
+import { concurrency, streamingThroughput, toolCallOverhead } from './workloads/timing.js';
+import { tandemMcpCaller } from './workloads/tandem-mcp.js';
+
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    out: { type: 'string' },
+    only: { type: 'string' },
+  },
+});
+
+const config = values.quick === true ? QUICK : FULL;
+const only = values.only === undefined ? undefined : new Set(values.only.split(',').map((s) => s.trim()));
+const wanted = (n: number): boolean => only === undefined || only.has(String(n));
+const outPath = values.out ?? (config.quick ? 'results/quick.md' : 'results/latest.md');
+const started = performance.now();
+
+const contenders: Contender[] = [floorContender(), tandemContender(), aiSdkContender(), strandsContender(), openAiAgentsContender()];
+const metrics: Metric[] = [];
+
+async function step(n: number, label: string, fn: () => Promise<Metric[]>): Promise<void> {
+  if (!wanted(n)) return;
+  const t = performance.now();
+  process.stderr.write(`bench: ${n}. ${label}…`);
+  metrics.push(...(await fn()));
+  process.stderr.write(` ${((performance.now() - t) / 1000).toFixed(1)} s\n`);
+}
+
+await step(1, 'tool-call overhead', () => toolCallOverhead(contenders, config));
+await step(2, 'streaming throughput', () => streamingThroughput(contenders, config));
+await step(3, 'concurrency', () => concurrency(contenders, config));
+await step(4, 'memory', () => memory(contenders, config));
+await step(5, 'cold start', () => coldStart(contenders, config));
+await step(5, 'install size', () => installSize(contenders, config));
+await step(6, 'MCP', () => mcpOverhead(config, tandemMcpCaller()));
+await step(7, 'bidi', () => bidiLatency(config));
+
+const cpuList = cpus();
+const info = {
+  date: new Date().toISOString(),
+  node: process.version,
+  cpu: `${cpuList[0]?.model ?? 'unknown'} × ${cpuList.length}`,
+  os: `${osType()} ${release()} ${process.arch}`,
+  mode: config.quick ? '--quick (tiny sizes, one run each: proves the bench works, numbers mean nothing)' : 'full',
+  seconds: (performance.now() - started) / 1000,
+};
+const notes = [
+  'Peer versions are the newest that run on Node 20 (this repo\'s engine): `ai` 7.x, `@strands-agents/sdk` ≥ 1.17 and `@openai/agents` ≥ 0.15 (via `openai` 7) declare Node ≥ 22, so every peer runs in this same Node 20 process.',
+  'Strands and the OpenAI Agents SDK ship no fake model; the bench implements their documented `Model` contracts minimally (replaying precomputed events). The AI SDK uses its own `MockLanguageModelV3` + `simulateReadableStream`; Tandem its `ScriptedModel`.',
+  'Every tool gets a plain JSON Schema and no SDK validates it (no zod anywhere), so tool-call figures compare loops, not validators.',
+  'Ratios divide medians: for ↓ metrics lower is better, for ↑ metrics higher is better. "fastest peer" is the best of ai / strands / openai-agents in that row.',
+  'Memory: heap after `global.gc()` (`--expose-gc`). Finished agents are kept as a user would keep them (the agent plus its conversation). The leak loop reuses one agent for runs of one tool call and an answer (2 model steps each); a Strands agent keeps its conversation, so it is cleared before each run.',
+  'Install size: with `--quick`, or when the registry is unreachable, the dependency closure found in this workspace\'s node_modules (pnpm layout) stands in for `npm install <sdk>` into an empty folder.',
+];
+const report = renderReport(info, contenders, metrics, checkTargets(metrics, contenders, config), notes);
+const file = isAbsolute(outPath) ? outPath : join(BENCH_DIR, outPath);
+mkdirSync(dirname(file), { recursive: true });
+writeFileSync(file, report);
+process.stdout.write(`${report}\n`);
+process.stderr.write(`bench: wrote ${file}\n`);

@@ -1,0 +1,47 @@
+/** How long and how often to sample. */
+export interface Budget {
+  /** Warm-up time per contender before sampling (at least one run). */
+  readonly warmupMs: number;
+  /** Rounds; each round samples every contender in turn, so drift hits all of them alike. */
+  readonly rounds: number;
+  /** Minimum sampling time per contender per round. */
+  readonly roundMs: number;
+  /** Minimum runs per contender per round. */
+  readonly minRuns: number;
+  /** Maximum runs per contender per round. */
+  readonly maxRuns: number;
+}
+
+/** One contender's run to time. */
+export interface Timed {
+  readonly id: string;
+  run(): Promise<unknown>;
+}
+
+/**
+ * Times every `run` repeatedly, interleaved: after a warm-up, each round gives every contender its
+ * share of runs in a rotating order. Returns the wall time of each run in milliseconds, by id.
+ */
+export async function timeInterleaved(entries: readonly Timed[], budget: Budget): Promise<Map<string, number[]>> {
+  const samples = new Map<string, number[]>(entries.map((e) => [e.id, []]));
+  for (const entry of entries) {
+    const until = performance.now() + budget.warmupMs;
+    do await entry.run();
+    while (performance.now() < until);
+  }
+  for (let round = 0; round < budget.rounds; round++) {
+    for (let i = 0; i < entries.length; i++) {
+      const entry = entries[(i + round) % entries.length]!;
+      const list = samples.get(entry.id)!;
+      const until = performance.now() + budget.roundMs;
+      let runs = 0;
+      while (runs < budget.maxRuns && (runs < budget.minRuns || performance.now() < until)) {
+        const start = performance.now();
+        await entry.run();
+        list.push(performance.now() - start);
+        runs++;
+      }
+    }
+  }
+  return samples;
+}

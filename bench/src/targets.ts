@@ -1,0 +1,69 @@
+import type { Contender } from './contender.js';
+import type { BenchConfig } from './config.js';
+import { fastestPeer, medianOf } from './report.js';
+import type { Metric, TargetCheck } from './results.js';
+
+function find(metrics: readonly Metric[], section: string, name: string): Metric | undefined {
+  return metrics.find((m) => m.section.startsWith(section) && m.name.startsWith(name));
+}
+
+function f(value: number, digits = 2): string {
+  return value.toLocaleString('en-US', { maximumFractionDigits: digits });
+}
+
+/** Checks Tandem's figures against the targets of the benchmark issue. */
+export function checkTargets(metrics: readonly Metric[], contenders: readonly Contender[], config: BenchConfig): TargetCheck[] {
+  const out: TargetCheck[] = [];
+  const judge = (ok: boolean): TargetCheck['verdict'] => (config.quick ? 'n/a' : ok ? 'met' : 'missed');
+  const missing = (target: string): void => void out.push({ target, figure: 'not measured', verdict: 'pending' });
+
+  for (const k of config.toolCallCounts) {
+    const target = `tool-call overhead, K=${k}: ≤ 0.2 × fastest peer (time per run)`;
+    const m = find(metrics, '1.', `K=${k}: time per run`);
+    const mine = medianOf(m, 'tandem');
+    const best = m && fastestPeer(m, contenders);
+    if (mine === undefined || best === undefined) missing(target);
+    else out.push({ target, figure: `${f(mine, 3)} ms = ${f(mine / best.value)} × ${best.id}`, verdict: judge(mine <= 0.2 * best.value) });
+  }
+  {
+    const target = 'streaming: ≥ 3 × fastest peer and ≥ 0.5 × floor throughput';
+    const m = find(metrics, '2.', '');
+    const mine = medianOf(m, 'tandem');
+    const best = m && fastestPeer(m, contenders);
+    const floor = medianOf(m, 'floor');
+    if (mine === undefined || best === undefined || floor === undefined) missing(target);
+    else
+      out.push({
+        target,
+        figure: `${f(mine, 0)}/s = ${f(mine / best.value)} × ${best.id}, ${f(mine / floor)} × floor`,
+        verdict: judge(mine >= 3 * best.value && mine >= 0.5 * floor),
+      });
+  }
+  {
+    const target = `${config.concurrentTools} × ${config.toolWaitMs} ms tools done within ${config.toolWaitMs * 1.1} ms`;
+    const mine = medianOf(find(metrics, '3.', ''), 'tandem');
+    if (mine === undefined) missing(target);
+    else out.push({ target, figure: `${f(mine, 1)} ms`, verdict: judge(mine <= config.toolWaitMs * 1.1) });
+  }
+  {
+    const target = `${config.agents.toLocaleString('en-US')} finished agents ≤ ${f(2 * (config.agents / 1000))} MB of heap`;
+    const mine = medianOf(find(metrics, '4.', 'heap of'), 'tandem');
+    if (mine === undefined) missing(target);
+    else out.push({ target, figure: `${f(mine)} MB`, verdict: judge(mine <= 2 * (config.agents / 1000)) });
+  }
+  {
+    const target = `no heap growth over ${config.leakSteps.toLocaleString('en-US')} steps (≤ 64 KB, GC noise)`;
+    const mine = medianOf(find(metrics, '4.', 'heap growth'), 'tandem');
+    if (mine === undefined) missing(target);
+    else out.push({ target, figure: `${f(mine, 0)} KB`, verdict: judge(mine <= 64) });
+  }
+  {
+    const target = '`@tandem/core` import ≤ fastest peer';
+    const m = find(metrics, '5.', 'import time');
+    const mine = medianOf(m, 'tandem');
+    const best = m && fastestPeer(m, contenders);
+    if (mine === undefined || best === undefined) missing(target);
+    else out.push({ target, figure: `${f(mine, 1)} ms vs ${best.id} ${f(best.value, 1)} ms`, verdict: judge(mine <= best.value) });
+  }
+  return out;
+}

@@ -1,0 +1,80 @@
+import { check, type Contender } from '../contender.js';
+import type { BenchConfig } from '../config.js';
+import { timeInterleaved, type Budget } from '../measure.js';
+import type { Cell, Metric } from '../results.js';
+import { echoTool, streamingScenario, toolCallScenario, waitTool, type Scenario } from '../scenario.js';
+import { summarize } from '../stats.js';
+
+/** Times every contender on `scenario` (interleaved) after checking one run of each. */
+async function timeScenario(
+  contenders: readonly Contender[],
+  scenario: Scenario,
+  budget: Budget,
+): Promise<Map<string, number[] | { error: string }>> {
+  const out = new Map<string, number[] | { error: string }>();
+  const entries = [];
+  for (const contender of contenders) {
+    try {
+      const runner = await contender.runner(scenario);
+      check(contender, scenario, await runner.run());
+      entries.push({ id: contender.id, run: () => runner.run() });
+    } catch (error) {
+      out.set(contender.id, { error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  const samples = await timeInterleaved(entries, budget);
+  for (const [id, values] of samples) out.set(id, values);
+  return out;
+}
+
+function cells(samples: Map<string, number[] | { error: string }>, map: (ms: number) => number): Map<string, Cell> {
+  const out = new Map<string, Cell>();
+  for (const [id, values] of samples) {
+    out.set(id, Array.isArray(values) ? { kind: 'value', summary: summarize(values.map(map)) } : { kind: 'error', reason: values.error });
+  }
+  return out;
+}
+
+/** Workload 1: one response with K immediate tool calls, then a final text response. */
+export async function toolCallOverhead(contenders: readonly Contender[], config: BenchConfig): Promise<Metric[]> {
+  const metrics: Metric[] = [];
+  for (const k of config.toolCallCounts) {
+    const samples = await timeScenario(contenders, toolCallScenario(k, echoTool()), config.toolCallBudget);
+    const section = '1. Tool-call overhead';
+    metrics.push({ section, name: `K=${k}: time per run`, unit: 'ms', better: 'lower', digits: 3, cells: cells(samples, (ms) => ms) });
+    metrics.push({ section, name: `K=${k}: time per call`, unit: 'µs', better: 'lower', digits: 1, cells: cells(samples, (ms) => (ms * 1000) / k) });
+  }
+  return metrics;
+}
+
+/** Workload 2: one response of N 4-character text deltas, read through the SDK's streaming API. */
+export async function streamingThroughput(contenders: readonly Contender[], config: BenchConfig): Promise<Metric[]> {
+  const n = config.streamDeltas;
+  const samples = await timeScenario(contenders, streamingScenario(n), config.streamBudget);
+  return [
+    {
+      section: '2. Streaming throughput',
+      name: `${n.toLocaleString('en-US')} deltas: throughput`,
+      unit: 'deltas/s',
+      better: 'higher',
+      digits: 0,
+      cells: cells(samples, (ms) => n / (ms / 1000)),
+    },
+  ];
+}
+
+/** Workload 3: one group of tools that each wait on a real timer; total run time. */
+export async function concurrency(contenders: readonly Contender[], config: BenchConfig): Promise<Metric[]> {
+  const scenario = toolCallScenario(config.concurrentTools, waitTool(config.toolWaitMs));
+  const samples = await timeScenario(contenders, scenario, config.concurrencyBudget);
+  return [
+    {
+      section: '3. Concurrency',
+      name: `${config.concurrentTools} tools × ${config.toolWaitMs} ms: total`,
+      unit: 'ms',
+      better: 'lower',
+      digits: 1,
+      cells: cells(samples, (ms) => ms),
+    },
+  ];
+}
