@@ -34,14 +34,16 @@ const ServerToolUseBlock = z.object({
   input: z.unknown(),
 });
 /**
- * Any provider-executed tool result block: `web_search_tool_result`, `web_fetch_tool_result`,
+ * Any provider-executed tool result block (`web_search_tool_result`, …): `web_search_tool_result`, `web_fetch_tool_result`,
  * `code_execution_tool_result`, … They all name the `server_tool_use` they answer and carry `content`.
  */
-const ServerToolResultBlock = z.object({
+export const AnthropicServerToolResultBlock = z.object({
   type: z.string().regex(/^[a-z_]+_tool_result$/),
   tool_use_id: z.string(),
   content: z.unknown(),
 });
+/** A provider-executed tool result block. */
+export type AnthropicServerToolResultBlock = z.infer<typeof AnthropicServerToolResultBlock>;
 
 /**
  * A content block as it opens in `content_block_start`.
@@ -57,7 +59,7 @@ export const AnthropicContentBlock = z.union([
   RedactedThinkingBlock,
   ToolUseBlock,
   ServerToolUseBlock,
-  ServerToolResultBlock,
+  AnthropicServerToolResultBlock,
 ]);
 /** A content block as it opens in `content_block_start`. */
 export type AnthropicContentBlock = z.infer<typeof AnthropicContentBlock>;

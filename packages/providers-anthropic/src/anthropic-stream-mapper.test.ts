@@ -40,15 +40,15 @@ describe('AnthropicStreamMapper', () => {
   it('streams tool input as deltas and ends the call with the complete JSON', () => {
     const parts = mapAll('tool-call');
     expect(parts.filter((p) => p.type.startsWith('tool-'))).toEqual([
-      { type: 'tool-start', toolCallId: 'toolu_01WeatherCall', toolName: 'get_weather' },
-      { type: 'tool-delta', toolCallId: 'toolu_01WeatherCall', chunk: '{"location":' },
+      { type: 'tool-start', toolCallId: 'toolu_01WeatherCall', toolName: 'weather' },
+      { type: 'tool-delta', toolCallId: 'toolu_01WeatherCall', chunk: '{"city":' },
       { type: 'tool-delta', toolCallId: 'toolu_01WeatherCall', chunk: ' "San Fra' },
-      { type: 'tool-delta', toolCallId: 'toolu_01WeatherCall', chunk: 'ncisco, CA"}' },
+      { type: 'tool-delta', toolCallId: 'toolu_01WeatherCall', chunk: 'ncisco"}' },
       {
         type: 'tool-end',
         toolCallId: 'toolu_01WeatherCall',
-        toolName: 'get_weather',
-        toolArgs: '{"location": "San Francisco, CA"}',
+        toolName: 'weather',
+        toolArgs: '{"city": "San Francisco"}',
       },
     ]);
     expect(parts.at(-1)).toMatchObject({ type: 'finish', finishReason: 'tool-calls' });

@@ -6,7 +6,12 @@ import {
   type ModelStreamPart,
   type ProviderMetadata,
 } from '@tandem/core/spec';
-import type { AnthropicStreamEvent, AnthropicUsage } from './anthropic-stream-event.js';
+import type {
+  AnthropicContentBlock,
+  AnthropicServerToolResultBlock,
+  AnthropicStreamEvent,
+  AnthropicUsage,
+} from './anthropic-stream-event.js';
 import { anthropicErrorStatus } from './anthropic-error-status.js';
 import { mapAnthropicStopReason } from './map-anthropic-stop-reason.js';
 
@@ -89,8 +94,22 @@ export class AnthropicStreamMapper {
     if (!this.#finished) throw new IncompleteResponseError({ provider: 'anthropic' });
   }
 
-  #start(index: number, block: Extract<AnthropicStreamEvent, { type: 'content_block_start' }>['content_block']) {
+  #start(index: number, block: AnthropicContentBlock): ModelStreamPart[] {
     const blockId = String(index);
+    if (isServerToolResult(block)) {
+      // A provider-executed tool result (`web_search_tool_result`, …): arrives whole.
+      const toolName = this.#serverToolNames.get(block.tool_use_id) ?? block.type.replace(/_tool_result$/, '');
+      return [
+        {
+          type: 'builtin-tool-result',
+          toolCallId: block.tool_use_id,
+          toolName,
+          result: block.content,
+          isError: isServerToolError(block.content),
+          providerMetadata: { anthropic: { blockType: block.type } },
+        },
+      ];
+    }
     switch (block.type) {
       case 'text': {
         this.#blocks.set(index, { kind: 'text', citations: [] });
@@ -99,7 +118,7 @@ export class AnthropicStreamMapper {
         return parts;
       }
       case 'thinking': {
-        this.#blocks.set(index, { kind: 'reasoning', signature: block.signature ?? undefined });
+        this.#blocks.set(index, { kind: 'reasoning', signature: block.signature || undefined });
         const parts: ModelStreamPart[] = [{ type: 'reasoning-start', blockId }];
         if (block.thinking !== '') parts.push({ type: 'reasoning-delta', blockId, chunk: block.thinking });
         return parts;
@@ -117,20 +136,6 @@ export class AnthropicStreamMapper {
         this.#serverToolNames.set(block.id, block.name);
         this.#blocks.set(index, { kind: 'server-tool', id: block.id, name: block.name, args: '', initial: block.input });
         return [];
-      default: {
-        // A provider-executed tool result (`web_search_tool_result`, …): arrives whole.
-        const toolName = this.#serverToolNames.get(block.tool_use_id) ?? block.type.replace(/_tool_result$/, '');
-        return [
-          {
-            type: 'builtin-tool-result',
-            toolCallId: block.tool_use_id,
-            toolName,
-            result: block.content,
-            isError: isServerToolError(block.content),
-            providerMetadata: { anthropic: { blockType: block.type } },
-          },
-        ];
-      }
     }
   }
 
@@ -238,4 +243,8 @@ function isServerToolError(content: unknown): boolean {
     typeof (content as { type?: unknown }).type === 'string' &&
     (content as { type: string }).type.endsWith('_error')
   );
+}
+
+function isServerToolResult(block: AnthropicContentBlock): block is AnthropicServerToolResultBlock {
+  return 'tool_use_id' in block;
 }

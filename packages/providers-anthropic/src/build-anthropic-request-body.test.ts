@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ModelRequest } from '@tandem/core/spec';
 import { anthropicTools } from './anthropic-tools.js';
 import { buildAnthropicRequestBody } from './build-anthropic-request-body.js';
-import { InvalidRequestError } from './invalid-request-error.js';
+import { InvalidProviderOptionsError } from '@tandem/provider-utils';
 
 const base: ModelRequest = { messages: [{ role: 'user', parts: [{ type: 'text', text: 'Hi' }] }], tools: [] };
 
@@ -78,6 +78,6 @@ describe('buildAnthropicRequestBody', () => {
   it('rejects invalid provider options with a readable error', () => {
     expect(() =>
       buildAnthropicRequestBody('m', { ...base, providerOptions: { anthropic: { thinking: { type: 'enabled', budgetTokens: 10 } } } }),
-    ).toThrow(InvalidRequestError);
+    ).toThrow(InvalidProviderOptionsError);
   });
 });

@@ -1,16 +1,17 @@
 import type { ModelRequest, ToolChoice } from '@tandem/core/spec';
+import { emitProviderWarning, parseProviderOptions } from '@tandem/provider-utils';
 import type { AnthropicMessagesRequestBody, AnthropicToolChoice, AnthropicToolParam } from './anthropic-request.js';
 import { AnthropicProviderOptions } from './anthropic-provider-options.js';
 import { toAnthropicProviderTool } from './anthropic-tools.js';
 import { convertToAnthropicMessages } from './convert-to-anthropic-messages.js';
-import { InvalidRequestError } from './invalid-request-error.js';
 
 /** `max_tokens` when the request sets no `maxOutputTokens` (the API requires the field). */
 export const DEFAULT_MAX_TOKENS = 4096;
 
 /**
  * Builds the JSON body of a streaming Messages API call from a Tandem {@link ModelRequest}.
- * Provider tools that are not Anthropic's are left out and reported through `warn`.
+ * Provider tools that are not Anthropic's are left out and reported through `warn` (default: a process warning).
+ * Invalid `providerOptions.anthropic` throw `InvalidProviderOptionsError`.
  *
  * @example
  * ```ts
@@ -20,17 +21,9 @@ export const DEFAULT_MAX_TOKENS = 4096;
 export function buildAnthropicRequestBody(
   modelId: string,
   request: ModelRequest,
-  warn: (message: string) => void = () => undefined,
+  warn: (message: string) => void = emitProviderWarning,
 ): AnthropicMessagesRequestBody {
-  const parsed = AnthropicProviderOptions.safeParse(request.providerOptions?.['anthropic'] ?? {});
-  if (!parsed.success) {
-    throw new InvalidRequestError({
-      provider: 'anthropic',
-      message: `Invalid providerOptions.anthropic: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`,
-      cause: parsed.error,
-    });
-  }
-  const options = parsed.data;
+  const options = parseProviderOptions(request.providerOptions, 'anthropic', AnthropicProviderOptions);
   const { system, messages } = convertToAnthropicMessages(request.messages, { system: request.system });
 
   const tools: AnthropicToolParam[] = [];

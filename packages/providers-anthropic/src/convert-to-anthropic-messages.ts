@@ -1,3 +1,4 @@
+import { parseDataUrl, toBase64 } from '@tandem/provider-utils';
 import type { FilePart, JsonValue, Message, Part, ProviderMetadata, ToolOutput } from '@tandem/core/spec';
 import type {
   AnthropicCacheControl,
@@ -159,17 +160,19 @@ function fileBlock(part: FilePart): AnthropicFileBlockParam {
   const source =
     mediaType === 'text/plain'
       ? ({ type: 'text', media_type: 'text/plain', data: new TextDecoder().decode(bytes) } as const)
-      : ({ type: 'base64', media_type: mediaType, data: Buffer.from(bytes).toString('base64') } as const);
+      : ({ type: 'base64', media_type: mediaType, data: toBase64(bytes) } as const);
   return withCache({ type, source, ...title }, part);
 }
 
 function dataUrlBytes(url: URL): Uint8Array {
-  const match = /^data:[^,]*?(;base64)?,(.*)$/s.exec(url.href);
-  if (match === null) {
-    throw new InvalidRequestError({ provider: 'anthropic', message: `Malformed data URL: ${url.href.slice(0, 40)}…` });
+  const parsed = parseDataUrl(url.href);
+  if (parsed === undefined) {
+    throw new InvalidRequestError({
+      provider: 'anthropic',
+      message: `A file part holds a data URL that is not base64 (${url.href.slice(0, 40)}…). Pass the bytes instead.`,
+    });
   }
-  const payload = match[2] ?? '';
-  return match[1] ? Buffer.from(payload, 'base64') : Buffer.from(decodeURIComponent(payload), 'utf8');
+  return parsed.data;
 }
 
 function toolInput(part: { readonly toolArgs: string; readonly input?: unknown }): unknown {
