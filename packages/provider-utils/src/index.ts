@@ -13,3 +13,8 @@ export { retryDelayMs, type RetryDelayOptions } from './retry-delay.js';
 export { redactSecrets, REDACTED } from './redact-secrets.js';
 export { defaultSleep, type Sleep } from './sleep.js';
 export { withoutTrailingSlash } from './without-trailing-slash.js';
+export { parseProviderOptions } from './parse-provider-options.js';
+export { InvalidProviderOptionsError } from './invalid-provider-options-error.js';
+export { emitProviderWarning } from './emit-provider-warning.js';
+export { toBase64, fromBase64, toDataUrl, parseDataUrl } from './base64.js';
+export { retryUntilFirstPart, type RetryUntilFirstPartOptions } from './retry-until-first-part.js';
