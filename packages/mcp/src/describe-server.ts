@@ -35,5 +35,5 @@ export function describeClose(transport: Transport): string {
         ? `the process was killed by ${exit.signal}`
         : `the process exited with code ${exit.code ?? 'unknown'}`;
   const stderr = transport.stderrOutput.trim();
-  return stderr.length > 0 ? `${how}; its stderr ended with: ${stderr.slice(-500)}` : how;
+  return stderr.length > 0 ? `${how} (its stderr ended with: ${JSON.stringify(stderr.slice(-500))})` : how;
 }
