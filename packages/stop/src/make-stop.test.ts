@@ -118,6 +118,36 @@ describe('the stop tool in an Agent', () => {
     expect(events.filter((e) => e.type === 'stream-start')).toHaveLength(1);
   });
 
+  it('still runs the calls queued after it when tools run sequentially', async () => {
+    const order: string[] = [];
+    const note = (name: string): FunctionTool => ({
+      kind: 'function',
+      name,
+      spec: { description: name, params: { type: 'object' } },
+      execute: () => {
+        order.push(name);
+        return `${name} done`;
+      },
+    });
+    const model = new ScriptedModel({
+      responses: [
+        toolCallResponse([
+          { name: 'first', input: {} },
+          { name: 'stop', input: { message: 'Bye.' } },
+          { name: 'last', input: {} },
+        ]),
+      ],
+    });
+    const agent = new Agent({ tools: [note('first'), stop, note('last')], toolExecution: { concurrency: 'sequential' } });
+    const result = await agent.run(model, [userMessage('Go.')]).result;
+    expect(order).toEqual(['first', 'last']);
+    expect(toolResults(result.messages).map((r) => r.status)).toEqual(['success', 'success', 'success']);
+    expect(result.stopReason).toBe('endTurn');
+    expect(result.text).toBe('Bye.');
+    expect(model.requests).toHaveLength(1);
+    expectPaired(result.messages);
+  });
+
   it.each([
     ['null', { message: null }],
     ['an empty string', { message: '' }],
