@@ -1,6 +1,7 @@
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { z as z3 } from 'zod/v3';
 import { fakeContext } from './__fixtures__/fake-context.js';
 import { tool } from './tool.js';
 
@@ -145,6 +146,12 @@ describe('Standard Schema input', () => {
       },
     };
     expect(tool({ name: 'search', description: 'd', input: schema, execute: async () => 1 }).spec.params).toEqual(params);
+  });
+
+  it('points zod 3 schemas (Standard Schema without JSON Schema) at zod 4', () => {
+    expect(() => tool({ name: 'x', description: 'd', input: z3.object({ q: z3.string() }), execute: async () => 1 })).toThrow(
+      /use a zod 4 schema .* instead of a zod 3 one/,
+    );
   });
 
   it('rejects something that is not a schema at all', () => {

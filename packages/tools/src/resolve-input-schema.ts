@@ -66,7 +66,8 @@ function toJsonSchema(label: string, input: StandardSchemaV1): unknown {
   if (converter === undefined || typeof converter.input !== 'function') {
     throw new TypeError(
       `${label}: this ${input['~standard'].vendor} schema cannot produce a JSON Schema (it does not implement Standard JSON Schema). ` +
-        'Pass the JSON Schema the model should see as the `jsonSchema` option.',
+        'Pass the JSON Schema the model should see as the `jsonSchema` option' +
+        (input['~standard'].vendor === 'zod' ? ', or use a zod 4 schema (`import { z } from "zod"` with zod@^4) instead of a zod 3 one.' : '.'),
     );
   }
   try {
