@@ -114,7 +114,7 @@ export function subAgentTool<Input = SubAgentPromptInput>(
     execute(value: Input, context: ToolContext): AsyncIterable<SubAgentItem> {
       const built = toMessages(value);
       const messages = typeof built === 'string' ? [userMessage(built)] : built;
-      return runNested(agent.run(model, messages, { signal: context.signal }), messages.length, context);
+      return runNested(() => agent.run(model, messages, { signal: context.signal }), messages.length, context);
     },
   };
   if (input.validate !== undefined) {
@@ -124,7 +124,9 @@ export function subAgentTool<Input = SubAgentPromptInput>(
   return tool;
 }
 
-async function* runNested(run: AgentRun, inputCount: number, context: ToolContext): AsyncGenerator<SubAgentItem> {
+/** Starts the nested run on first iteration, so a run is never started that nothing consumes or disposes. */
+async function* runNested(start: () => AgentRun, inputCount: number, context: ToolContext): AsyncGenerator<SubAgentItem> {
+  const run = start();
   try {
     for await (const event of run) {
       context.emit(event);
