@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ModelRequest } from '@tandem/core/spec';
 import { buildGoogleRequestBody } from './build-google-request-body.js';
 import { googleTools } from './google-tools.js';
-import { InvalidRequestError } from './invalid-request-error.js';
+import { InvalidProviderOptionsError } from '@tandem/provider-utils';
 
 const base: ModelRequest = { messages: [{ role: 'user', parts: [{ type: 'text', text: 'Hi' }] }], tools: [] };
 const weather = {
@@ -85,6 +85,6 @@ describe('buildGoogleRequestBody', () => {
   });
 
   it('rejects invalid provider options', () => {
-    expect(() => buildGoogleRequestBody({ ...base, providerOptions: { google: { topK: -1 } } })).toThrow(InvalidRequestError);
+    expect(() => buildGoogleRequestBody({ ...base, providerOptions: { google: { topK: -1 } } })).toThrow(InvalidProviderOptionsError);
   });
 });

@@ -1,9 +1,9 @@
 import type { JsonSchema, ModelRequest, ToolChoice } from '@tandem/core/spec';
+import { emitProviderWarning, parseProviderOptions } from '@tandem/provider-utils';
 import type { GoogleFunctionDeclaration, GoogleGenerateContentRequest, GoogleTool } from './google-request.js';
 import { GoogleProviderOptions } from './google-provider-options.js';
 import { toGoogleProviderTool } from './google-tools.js';
 import { convertToGoogleContents } from './convert-to-google-contents.js';
-import { InvalidRequestError } from './invalid-request-error.js';
 
 /**
  * Builds the JSON body of `streamGenerateContent` from a Tandem {@link ModelRequest}.
@@ -11,7 +11,7 @@ import { InvalidRequestError } from './invalid-request-error.js';
  * Function parameters go in `parametersJsonSchema`, which takes standard JSON Schema as it is, instead of
  * `parameters`, which takes only Google's OpenAPI 3.0 subset (no `$ref`, `oneOf`, `additionalProperties`,
  * …) and would need a lossy conversion. Provider tools that are not Google's are left out and reported
- * through `warn`.
+ * through `warn` (default: a process warning); invalid `providerOptions.google` throw `InvalidProviderOptionsError`.
  *
  * @example
  * ```ts
@@ -20,17 +20,9 @@ import { InvalidRequestError } from './invalid-request-error.js';
  */
 export function buildGoogleRequestBody(
   request: ModelRequest,
-  warn: (message: string) => void = () => undefined,
+  warn: (message: string) => void = emitProviderWarning,
 ): GoogleGenerateContentRequest {
-  const parsed = GoogleProviderOptions.safeParse(request.providerOptions?.['google'] ?? {});
-  if (!parsed.success) {
-    throw new InvalidRequestError({
-      provider: 'google',
-      message: `Invalid providerOptions.google: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`,
-      cause: parsed.error,
-    });
-  }
-  const options = parsed.data;
+  const options = parseProviderOptions(request.providerOptions, 'google', GoogleProviderOptions);
   const { systemInstruction, contents } = convertToGoogleContents(request.messages, { system: request.system });
 
   const declarations: GoogleFunctionDeclaration[] = [];

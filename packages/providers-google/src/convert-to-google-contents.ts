@@ -1,3 +1,4 @@
+import { parseDataUrl, toBase64 } from '@tandem/provider-utils';
 import type { FilePart, JsonValue, Message, Part, ProviderMetadata, ToolResultPart } from '@tandem/core/spec';
 import type { GoogleContent, GoogleRequestPart } from './google-request.js';
 import { InvalidRequestError } from './invalid-request-error.js';
@@ -140,14 +141,18 @@ function filePart(part: FilePart): GoogleRequestPart {
   const { mediaType, data } = part;
   if (data instanceof URL && data.protocol !== 'data:') return { fileData: { mimeType: mediaType, fileUri: data.href } };
   const bytes = data instanceof URL ? dataUrlBytes(data) : data;
-  return { inlineData: { mimeType: mediaType, data: Buffer.from(bytes).toString('base64') } };
+  return { inlineData: { mimeType: mediaType, data: toBase64(bytes) } };
 }
 
 function dataUrlBytes(url: URL): Uint8Array {
-  const match = /^data:[^,]*?(;base64)?,(.*)$/s.exec(url.href);
-  if (match === null) throw new InvalidRequestError({ provider: 'google', message: 'Malformed data URL in a file part.' });
-  const payload = match[2] ?? '';
-  return match[1] ? Buffer.from(payload, 'base64') : Buffer.from(decodeURIComponent(payload), 'utf8');
+  const parsed = parseDataUrl(url.href);
+  if (parsed === undefined) {
+    throw new InvalidRequestError({
+      provider: 'google',
+      message: `A file part holds a data URL that is not base64 (${url.href.slice(0, 40)}…). Pass the bytes instead.`,
+    });
+  }
+  return parsed.data;
 }
 
 function toolArgs(part: { readonly toolArgs: string; readonly input?: unknown }): unknown {

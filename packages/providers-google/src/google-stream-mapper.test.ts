@@ -36,13 +36,13 @@ describe('GoogleStreamMapper', () => {
   it('emits a whole function call as start, one delta and end, with a synthesized id', () => {
     const parts = mapAll('tool-call');
     expect(parts.slice(3)).toEqual([
-      { type: 'tool-start', toolCallId: 'gen-1', toolName: 'get_weather' },
-      { type: 'tool-delta', toolCallId: 'gen-1', chunk: '{"location":"San Francisco, CA"}' },
+      { type: 'tool-start', toolCallId: 'gen-1', toolName: 'weather' },
+      { type: 'tool-delta', toolCallId: 'gen-1', chunk: '{"city":"San Francisco"}' },
       {
         type: 'tool-end',
         toolCallId: 'gen-1',
-        toolName: 'get_weather',
-        toolArgs: '{"location":"San Francisco, CA"}',
+        toolName: 'weather',
+        toolArgs: '{"city":"San Francisco"}',
         providerMetadata: { google: {} },
       },
       expect.objectContaining({ type: 'finish', finishReason: 'tool-calls' }),
@@ -54,8 +54,8 @@ describe('GoogleStreamMapper', () => {
     expect(end).toEqual({
       type: 'tool-end',
       toolCallId: 'fc-8f2a',
-      toolName: 'get_weather',
-      toolArgs: '{"location":"Oslo"}',
+      toolName: 'weather',
+      toolArgs: '{"city":"Oslo"}',
       providerMetadata: { google: { functionCallId: 'fc-8f2a', thoughtSignature: 'Cs4BAdHtim9fSig1' } },
     });
     expect(mapAll('tool-call-with-id').at(-1)).toMatchObject({
@@ -66,8 +66,8 @@ describe('GoogleStreamMapper', () => {
   it('gives parallel calls distinct ids and a call without args {}', () => {
     const ends = mapAll('parallel-tool-calls').filter((p) => p.type === 'tool-end');
     expect(ends.map((p) => p.type === 'tool-end' && [p.toolCallId, p.toolName, p.toolArgs])).toEqual([
-      ['gen-1', 'get_weather', '{"location":"Paris"}'],
-      ['gen-2', 'get_time', '{"timezone":"Asia/Tokyo"}'],
+      ['gen-1', 'weather', '{"city":"Paris"}'],
+      ['gen-2', 'current_time', '{}'],
     ]);
     expect(mapAll('tool-call-no-args').find((p) => p.type === 'tool-end')).toMatchObject({ toolArgs: '{}' });
   });

@@ -1,3 +1,4 @@
+import { fromBase64 } from '@tandem/provider-utils';
 import { IncompleteResponseError, type JsonValue, type ModelStreamPart } from '@tandem/core/spec';
 import type { GooglePart, GoogleStreamChunk, GoogleUsageMetadata } from './google-stream-chunk.js';
 import { mapGoogleFinishReason } from './map-google-finish-reason.js';
@@ -102,7 +103,7 @@ export class GoogleStreamMapper {
     }
     if (part.inlineData) {
       this.#close(out);
-      out.push({ type: 'file', mediaType: part.inlineData.mimeType, data: Buffer.from(part.inlineData.data, 'base64') });
+      out.push({ type: 'file', mediaType: part.inlineData.mimeType, data: fromBase64(part.inlineData.data) });
       return;
     }
     if (part.executableCode) {

@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import type { LanguageModelV1, ModelCallOptions, ModelRequest, ModelStreamPart } from '@tandem/core/spec';
+import { parseJsonEvent, postJsonToApi, readSseEvents, retryUntilFirstPart, type Sleep } from '@tandem/provider-utils';
+import { buildGoogleRequestBody } from './build-google-request-body.js';
+import { GoogleStreamChunk } from './google-stream-chunk.js';
+import { GoogleStreamMapper } from './google-stream-mapper.js';
+
+/** The resolved settings a {@link GoogleGenerativeAIModel} runs with. */
+export interface GoogleGenerativeAIModelConfig {
+  /** Base URL including the version segment, without a trailing slash. */
+  readonly baseURL: string;
+  /** Returns the API key; called per request. */
+  readonly apiKey: () => string;
+  readonly headers: { readonly [name: string]: string };
+  readonly fetch: typeof fetch | undefined;
+  readonly maxRetries: number;
+  readonly sleep: Sleep | undefined;
+  readonly warn: ((message: string) => void) | undefined;
+  /** Ids for function calls Gemini sent without one. */
+  readonly generateId: () => string;
+}
+
+/**
+ * A Gemini model on `streamGenerateContent` (`POST {baseURL}/models/{model}:streamGenerateContent?alt=sse`).
+ * Create one with `google('gemini-…')`; it implements the Tandem `LanguageModel` spec.
+ *
+ * @example
+ * ```ts
+ * const model = createGoogleGenerativeAI({ apiKey })('gemini-2.5-flash');
+ * for await (const part of model.stream({ messages: [userMessage('Hi')], tools: [] })) console.log(part);
+ * ```
+ */
+export class GoogleGenerativeAIModel implements LanguageModelV1 {
+  readonly specificationVersion = 'v1';
+  readonly provider = 'google';
+  readonly modelId: string;
+  readonly #config: GoogleGenerativeAIModelConfig;
+
+  constructor(modelId: string, config: GoogleGenerativeAIModelConfig) {
+    this.modelId = modelId.replace(/^models\//, '');
+    this.#config = config;
+  }
+
+  async *stream(request: ModelRequest, options: ModelCallOptions = {}): AsyncGenerator<ModelStreamPart, void, undefined> {
+    const { signal } = options;
+    signal?.throwIfAborted();
+    const config = this.#config;
+    const apiKey = config.apiKey();
+    const body = buildGoogleRequestBody(request, config.warn);
+    const url = `${config.baseURL}/models/${encodeURIComponent(this.modelId)}:streamGenerateContent?alt=sse`;
+    const headers = { ...config.headers, ...options.headers, 'x-goog-api-key': apiKey };
+    yield* retryUntilFirstPart({
+      maxRetries: config.maxRetries,
+      sleep: config.sleep,
+      signal,
+      attempt: async function* () {
+        const response = await postJsonToApi({
+          provider: 'Google Gemini',
+          url,
+          headers,
+          body,
+          fetch: config.fetch,
+          signal,
+          maxRetries: 0,
+          secrets: [apiKey],
+        });
+        const mapper = new GoogleStreamMapper({ generateId: config.generateId });
+        for await (const message of readSseEvents(response, { provider: 'Google Gemini', signal })) {
+          yield* mapper.map(parseJsonEvent(message.data, GoogleStreamChunk, { provider: 'Google Gemini' }));
+        }
+        yield* mapper.end();
+      },
+    });
+  }
+}
+
+/** The default id generator for function calls without a wire id. */
+export function defaultGenerateId(): string {
+  return `call_${randomUUID()}`;
+}

@@ -1,0 +1,85 @@
+import type { LanguageModelV1 } from '@tandem/core/spec';
+import { loadApiKey, withoutTrailingSlash, type Sleep } from '@tandem/provider-utils';
+import { defaultGenerateId, GoogleGenerativeAIModel } from './google-generative-ai-model.js';
+import { googleTools, type GoogleTools } from './google-tools.js';
+
+/** Known Gemini model ids (any other string is accepted too). */
+export type GoogleModelId =
+  | 'gemini-2.5-pro'
+  | 'gemini-2.5-flash'
+  | 'gemini-2.5-flash-lite'
+  | 'gemini-3-pro-preview'
+  | 'gemini-flash-latest'
+  | (string & {});
+
+/** Settings of {@link createGoogleGenerativeAI}. */
+export interface GoogleProviderSettings {
+  /** API key; default: `GOOGLE_GENERATIVE_AI_API_KEY`, then `GEMINI_API_KEY`, read at call time. */
+  readonly apiKey?: string;
+  /** Base URL including the version segment. Default `https://generativelanguage.googleapis.com/v1beta`. */
+  readonly baseURL?: string;
+  /** Extra headers for every request. */
+  readonly headers?: { readonly [name: string]: string };
+  /** A `fetch` implementation (proxies, tests). Default: the global `fetch`. */
+  readonly fetch?: typeof fetch;
+  /** Retries for 408/409/429/5xx and network failures before the first part (default 2). */
+  readonly maxRetries?: number;
+  /** The wait between retries (tests replace it). */
+  readonly sleep?: Sleep;
+  /** Receives non-fatal warnings. Default: a process warning. */
+  readonly warn?: (message: string) => void;
+  /** Ids for function calls that arrive without one (Gemini 2.x). Default: `call_<uuid>`. */
+  readonly generateId?: () => string;
+}
+
+/** A configured Gemini provider: call it with a model id to get a `LanguageModel`. */
+export interface GoogleProvider {
+  (modelId: GoogleModelId): LanguageModelV1;
+  /** Same as calling the provider. */
+  languageModel(modelId: GoogleModelId): LanguageModelV1;
+  /** Gemini-executed tools: `googleSearch()`, `codeExecution()`. */
+  readonly tools: GoogleTools;
+}
+
+/**
+ * Creates a Gemini provider (Gemini Developer API).
+ *
+ * @example
+ * ```ts
+ * const google = createGoogleGenerativeAI({ apiKey: process.env.MY_GEMINI_KEY });
+ * const model = google('gemini-2.5-flash');
+ * ```
+ */
+export function createGoogleGenerativeAI(settings: GoogleProviderSettings = {}): GoogleProvider {
+  const config = {
+    baseURL: withoutTrailingSlash(settings.baseURL ?? 'https://generativelanguage.googleapis.com/v1beta'),
+    apiKey: () =>
+      loadApiKey({
+        apiKey: settings.apiKey,
+        environmentVariableNames: ['GOOGLE_GENERATIVE_AI_API_KEY', 'GEMINI_API_KEY'],
+        description: 'Google Gemini',
+        factoryName: 'createGoogleGenerativeAI',
+      }),
+    headers: settings.headers ?? {},
+    fetch: settings.fetch,
+    maxRetries: settings.maxRetries ?? 2,
+    sleep: settings.sleep,
+    warn: settings.warn,
+    generateId: settings.generateId ?? defaultGenerateId,
+  };
+  const create = (modelId: GoogleModelId) => new GoogleGenerativeAIModel(modelId, config);
+  return Object.assign(create, { languageModel: create, tools: googleTools });
+}
+
+/** Alias of {@link createGoogleGenerativeAI}. @example `const google = createGoogle({ apiKey });` */
+export const createGoogle = createGoogleGenerativeAI;
+
+/**
+ * The default Gemini provider: key from `GOOGLE_GENERATIVE_AI_API_KEY` or `GEMINI_API_KEY`.
+ *
+ * @example
+ * ```ts
+ * const run = new Agent({ tools }).run(google('gemini-2.5-flash'), [userMessage('Hi')]);
+ * ```
+ */
+export const google: GoogleProvider = createGoogleGenerativeAI();

@@ -1,0 +1,29 @@
+/**
+ * Google Gemini provider for Tandem: `streamGenerateContent` over SSE with function calling, thinking
+ * (thought signatures kept for the round trip), Google Search grounding and code execution.
+ *
+ * @example
+ * ```ts
+ * import { registerProvider } from '@tandem/core';
+ * import { google } from '@tandem/providers-google';
+ *
+ * registerProvider('google', google); // resolveModel('google:gemini-2.5-flash') now works
+ * ```
+ *
+ * @packageDocumentation
+ */
+export {
+  createGoogleGenerativeAI,
+  createGoogle,
+  google,
+  type GoogleProvider,
+  type GoogleProviderSettings,
+  type GoogleModelId,
+} from './google-provider.js';
+export { GoogleGenerativeAIModel, defaultGenerateId, type GoogleGenerativeAIModelConfig } from './google-generative-ai-model.js';
+export { googleTools, type GoogleTools } from './google-tools.js';
+export { GoogleProviderOptions } from './google-provider-options.js';
+export { InvalidRequestError } from './invalid-request-error.js';
+export { convertToGoogleContents, type GooglePrompt } from './convert-to-google-contents.js';
+export { buildGoogleRequestBody } from './build-google-request-body.js';
+export { mapGoogleFinishReason } from './map-google-finish-reason.js';
