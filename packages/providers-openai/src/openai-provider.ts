@@ -1,0 +1,102 @@
+import type { LanguageModelV1 } from '@tandem/core/spec';
+import { loadApiKey, withoutTrailingSlash, type Sleep } from '@tandem/provider-utils';
+import { OpenAIChatLanguageModel } from './chat/openai-chat-language-model.js';
+import type { OpenAIConfig } from './openai-config.js';
+import { openaiTools } from './openai-tools.js';
+import { OpenAIResponsesLanguageModel } from './responses/openai-responses-language-model.js';
+
+/** Options of {@link createOpenAI}. */
+export interface OpenAIProviderSettings {
+  /** API key; default: the `OPENAI_API_KEY` environment variable, read at call time. */
+  readonly apiKey?: string;
+  /** Base URL including the version segment. Default `https://api.openai.com/v1` (or `OPENAI_BASE_URL`). */
+  readonly baseURL?: string;
+  /** `OpenAI-Organization` header. */
+  readonly organization?: string;
+  /** `OpenAI-Project` header. */
+  readonly project?: string;
+  /** Extra headers sent with every request. */
+  readonly headers?: { readonly [name: string]: string };
+  /** Custom `fetch` (proxies, tests). */
+  readonly fetch?: typeof fetch;
+  /** Retries of 408/409/429/5xx and network failures before the first part (default 2). */
+  readonly maxRetries?: number;
+  /** The retry wait; tests pass one that does not wait. */
+  readonly sleep?: Sleep;
+  /** Provider name reported by models (default `openai`). */
+  readonly name?: string;
+}
+
+/**
+ * An OpenAI provider: call it with a model id for a Responses API model.
+ *
+ * @example
+ * ```ts
+ * const model = openai('gpt-5');          // Responses API
+ * const chat = openai.chat('gpt-4.1');     // Chat Completions
+ * const search = openai.tools.webSearch(); // provider-executed web search
+ * ```
+ */
+export interface OpenAIProvider {
+  (modelId: string): LanguageModelV1;
+  /** A model on the Responses API (`POST /responses`). */
+  responses(modelId: string): LanguageModelV1;
+  /** A model on Chat Completions (`POST /chat/completions`). */
+  chat(modelId: string): LanguageModelV1;
+  /** Provider-executed tools. */
+  readonly tools: typeof openaiTools;
+}
+
+/**
+ * Creates an OpenAI provider. The API key is read when a call is made (from `apiKey` or
+ * `OPENAI_API_KEY`); a missing key fails that call with `LoadAPIKeyError`. Keys never appear in errors.
+ *
+ * @example
+ * ```ts
+ * import { createOpenAI } from '@tandem/providers-openai';
+ *
+ * const openai = createOpenAI({ apiKey: process.env.MY_OPENAI_KEY, maxRetries: 4 });
+ * const model = openai('gpt-5-mini');
+ * ```
+ */
+export function createOpenAI(settings: OpenAIProviderSettings = {}): OpenAIProvider {
+  const name = settings.name ?? 'openai';
+  const apiKey = (): string =>
+    loadApiKey({ apiKey: settings.apiKey, environmentVariableNames: ['OPENAI_API_KEY'], description: 'OpenAI', factoryName: 'createOpenAI' });
+  const config = (api: 'responses' | 'chat'): OpenAIConfig => ({
+    provider: `${name}.${api}`,
+    label: 'OpenAI',
+    providerOptionsKey: 'openai',
+    baseURL: withoutTrailingSlash(settings.baseURL ?? envBaseURL() ?? 'https://api.openai.com/v1'),
+    headers: () => ({
+      authorization: `Bearer ${apiKey()}`,
+      'openai-organization': settings.organization,
+      'openai-project': settings.project,
+      ...settings.headers,
+    }),
+    secrets: () => [settings.apiKey ?? process.env.OPENAI_API_KEY],
+    fetch: settings.fetch,
+    maxRetries: settings.maxRetries,
+    sleep: settings.sleep,
+  });
+  const responses = (modelId: string): LanguageModelV1 => new OpenAIResponsesLanguageModel(modelId, config('responses'));
+  const chat = (modelId: string): LanguageModelV1 => new OpenAIChatLanguageModel(modelId, config('chat'));
+  const provider = (modelId: string): LanguageModelV1 => responses(modelId);
+  return Object.assign(provider, { responses, chat, tools: openaiTools });
+}
+
+function envBaseURL(): string | undefined {
+  const value = typeof process === 'undefined' ? undefined : process.env.OPENAI_BASE_URL;
+  return value === undefined || value === '' ? undefined : value;
+}
+
+/**
+ * The default OpenAI provider (`OPENAI_API_KEY`, `https://api.openai.com/v1`).
+ *
+ * @example
+ * ```ts
+ * import { openai } from '@tandem/providers-openai';
+ * const run = agent.run(openai('gpt-5'), [userMessage('Hello')]);
+ * ```
+ */
+export const openai: OpenAIProvider = createOpenAI();
