@@ -1,7 +1,18 @@
 import type { FunctionTool, JsonSchema } from '@tandem/core';
 import { assertToolName } from './assert-tool-name.js';
 
-/** What {@link defineTool} takes: the schema-only shape the model sees. */
+/**
+ * What {@link defineTool} takes: the schema-only shape the model sees.
+ *
+ * @example
+ * ```ts
+ * const definition: SchemaOnlyToolDefinition = {
+ *   kind: 'function',
+ *   name: 'ask_user',
+ *   spec: { description: 'Ask the user.', params: { type: 'object', properties: { question: { type: 'string' } } } },
+ * };
+ * ```
+ */
 export interface SchemaOnlyToolDefinition {
   readonly kind: 'function';
   readonly name: string;

@@ -5,7 +5,16 @@ import { isPromiseLike } from './is-promise-like.js';
 
 const BRAND = Symbol.for('tandem.jsonSchema');
 
-/** Options of {@link jsonSchema}. */
+/**
+ * Options of {@link jsonSchema}.
+ *
+ * @example
+ * ```ts
+ * jsonSchema<{ id: number }>(schema, {
+ *   validate: (value) => (ajvValidate(value) ? { success: true, value: value as { id: number } } : { success: false, error: 'id: Required' }),
+ * });
+ * ```
+ */
 export interface JsonSchemaOptions<T> {
   /**
    * Validates (and may transform) parsed arguments. Without it, a small structural check runs: `type`,
@@ -18,6 +27,12 @@ export interface JsonSchemaOptions<T> {
 /**
  * A raw JSON Schema prepared as tool input by {@link jsonSchema}. It is a Standard Schema (and a Standard
  * JSON Schema), so it also works anywhere those are accepted.
+ *
+ * @example
+ * ```ts
+ * const input: JsonSchemaInput<{ city: string }> = jsonSchema({ type: 'object', properties: { city: { type: 'string' } } });
+ * input.jsonSchema; // the schema as given
+ * ```
  */
 export interface JsonSchemaInput<T = unknown> extends StandardSchemaV1<unknown, T>, StandardJSONSchemaV1<unknown, T> {
   readonly '~standard': StandardSchemaV1.Props<unknown, T> & StandardJSONSchemaV1.Props<unknown, T>;

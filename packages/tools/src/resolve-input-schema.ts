@@ -5,8 +5,13 @@ import { formatIssues } from './format-issues.js';
 import { isPromiseLike } from './is-promise-like.js';
 
 /**
- * What a tool's `input` may be: a zod 4 schema, a {@link jsonSchema} wrapper, or any Standard Schema v1
+ * What a tool's `input` may be: a zod 4 schema, a `jsonSchema(…)` wrapper, or any Standard Schema v1
  * (valibot, arktype, …). `T` is the validated value `execute` receives.
+ *
+ * @example
+ * ```ts
+ * const input: ToolInputSchema<{ query: string }> = z.object({ query: z.string() });
+ * ```
  */
 export type ToolInputSchema<T = unknown> = StandardSchemaV1<unknown, T>;
 

@@ -4,13 +4,36 @@ import type { InferToolInput, ToolInputSchema } from './resolve-input-schema.js'
 /**
  * The value a tool produces from what `execute` returns: the awaited value, or `unknown` for a streaming
  * (async iterable) tool, whose result is its aggregator's snapshot.
+ *
+ * @example
+ * ```ts
+ * type R = ToolResultOf<Promise<{ celsius: number }>>; // { celsius: number }
+ * ```
  */
 export type ToolResultOf<Returned> = Returned extends AsyncIterable<unknown> ? unknown : Awaited<Returned>;
 
-/** A tool's `execute`: receives the validated input and the {@link ToolContext}. */
+/**
+ * A tool's `execute`: receives the validated input and the {@link ToolContext}.
+ *
+ * @example
+ * ```ts
+ * const execute: ToolExecute<typeof input, Promise<string>> = async ({ query }, ctx) => `re: ${query}`;
+ * ```
+ */
 export type ToolExecute<Schema extends ToolInputSchema, Returned> = (input: InferToolInput<Schema>, context: ToolContext) => Returned;
 
-/** Everything of {@link ToolOptions} except `execute` — the second argument of the function form of `tool()`. */
+/**
+ * Everything of {@link ToolOptions} except `execute` — the second argument of the function form of `tool()`.
+ *
+ * @example
+ * ```ts
+ * tool(async function search({ query }: { query: string }) { return query; }, {
+ *   description: 'Search.',
+ *   input: z.object({ query: z.string() }),
+ *   config: { timeoutMs: 5_000 },
+ * });
+ * ```
+ */
 export interface ToolFunctionOptions<Schema extends ToolInputSchema, Returned> {
   /** The name the model calls; defaults to the function's name. Must match `^[a-zA-Z0-9_-]{1,64}$`. */
   readonly name?: string;
@@ -38,7 +61,19 @@ export interface ToolFunctionOptions<Schema extends ToolInputSchema, Returned> {
   toModelOutput?(output: ToolResultOf<Returned>): ToolOutput;
 }
 
-/** Options of the object form of `tool()`. */
+/**
+ * Options of the object form of `tool()`.
+ *
+ * @example
+ * ```ts
+ * const options: ToolOptions<typeof input, Promise<string>> = {
+ *   name: 'search',
+ *   description: 'Search.',
+ *   input,
+ *   async execute({ query }) { return query; },
+ * };
+ * ```
+ */
 export interface ToolOptions<Schema extends ToolInputSchema, Returned> extends ToolFunctionOptions<Schema, Returned> {
   /**
    * Runs the call: return a value, a promise, or (with an `aggregator`) an async iterable. Whatever it

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { Worker } from 'node:worker_threads';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WorkerPool } from './worker-pool.js';
 import { WorkerToolError } from './worker-tool-error.js';
 
@@ -12,6 +13,7 @@ function pool(size = 1): WorkerPool {
 }
 
 afterEach(async () => {
+  vi.restoreAllMocks();
   await Promise.all(pools.splice(0).map((p) => p.terminate()));
 });
 
@@ -87,5 +89,35 @@ describe('WorkerPool', () => {
     const p = pool(1);
     await expect(p.run('echo', { fn: () => 1 })).rejects.toThrow(/input is not structured-cloneable/);
     await expect(p.run('default', { ok: true })).resolves.toEqual({ ok: true });
+  });
+
+  it('refs a worker while it runs a call and unrefs it when idle, so it never keeps the process alive', async () => {
+    const ref = vi.spyOn(Worker.prototype, 'ref');
+    const unref = vi.spyOn(Worker.prototype, 'unref');
+    const p = pool(1);
+    await p.run('asyncDouble', { n: 1 });
+    expect(ref).toHaveBeenCalledTimes(1);
+    expect(unref).toHaveBeenCalledTimes(1);
+    expect(unref.mock.contexts[0]).toBe(ref.mock.contexts[0]);
+    expect(unref.mock.invocationCallOrder[0]).toBeGreaterThan(ref.mock.invocationCallOrder[0]!);
+  });
+
+  it('fails the call with the error when the worker crashes outside it, then recovers', async () => {
+    const p = pool(1);
+    await expect(p.run('throwLater', {})).rejects.toMatchObject({ name: 'TypeError', message: 'thrown outside the call' });
+    expect(p.workerCount).toBe(0);
+    await expect(p.run('asyncDouble', { n: 5 })).resolves.toBe(10);
+  });
+
+  it('reports a module that cannot be loaded', async () => {
+    const missing = new WorkerPool(new URL('./__fixtures__/does-not-exist.mjs', import.meta.url).href, 1);
+    pools.push(missing);
+    await expect(missing.run('anything', {})).rejects.toMatchObject({ code: 'ERR_MODULE_NOT_FOUND' });
+  });
+
+  it('runs a data: URL module', async () => {
+    const inline = new WorkerPool('data:text/javascript,export function triple({ n }) { return n * 3; }', 1);
+    pools.push(inline);
+    await expect(inline.run('triple', { n: 3 })).resolves.toBe(9);
   });
 });

@@ -4,7 +4,20 @@ import { resolveInputSchema, type InferToolInput, type ToolInputSchema } from '.
 import { buildTool } from './tool.js';
 import { defaultPoolSize, WorkerPool } from './worker-pool.js';
 
-/** Options of {@link workerTool}. */
+/**
+ * Options of {@link workerTool}.
+ *
+ * @example
+ * ```ts
+ * const options: WorkerToolOptions<typeof input, number> = {
+ *   name: 'hash',
+ *   description: 'Hashes a string.',
+ *   input,
+ *   module: new URL('./hash.worker.mjs', import.meta.url),
+ *   export: 'hash',
+ * };
+ * ```
+ */
 export interface WorkerToolOptions<Schema extends ToolInputSchema, Output> {
   /** The name the model calls; defaults to `export` (unless that is `'default'`). */
   readonly name?: string;
@@ -29,7 +42,15 @@ export interface WorkerToolOptions<Schema extends ToolInputSchema, Output> {
   toModelOutput?(output: Output): ToolOutput;
 }
 
-/** A tool made by {@link workerTool}: a `FunctionTool` that can also shut its worker pool down. */
+/**
+ * A tool made by {@link workerTool}: a `FunctionTool` that can also shut its worker pool down.
+ *
+ * @example
+ * ```ts
+ * await using hash = workerTool({ name: 'hash', description: 'Hashes.', input, module, export: 'hash' });
+ * // the pool is terminated when `hash` goes out of scope
+ * ```
+ */
 export interface WorkerTool<Input = unknown, Output = unknown> extends FunctionTool<Input, Output>, AsyncDisposable {
   /**
    * Terminates the worker pool of this tool's module (shared with other worker tools of the same module).

@@ -53,3 +53,11 @@ export function countCalls() {
   calls += 1;
   return calls;
 }
+
+/** Crashes the worker outside the call: an uncaught exception after returning a promise that never settles. */
+export function throwLater() {
+  setTimeout(() => {
+    throw new TypeError('thrown outside the call');
+  }, 0);
+  return new Promise(() => {});
+}
