@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'tsup';
+
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 export default defineConfig({
   entry: { index: 'src/index.ts' },
@@ -7,4 +10,5 @@ export default defineConfig({
   sourcemap: true,
   clean: true,
   target: 'node20',
+  define: { __TANDEM_MCP_VERSION__: JSON.stringify(version) },
 });

@@ -61,14 +61,17 @@ export function createMcpServer(tools: readonly Tool[], options: McpServerOption
     }
     const progressToken = request.params._meta?.progressToken;
     let progressCount = 0;
-    const progress = (value: unknown, label: string | undefined): void => {
-      if (progressToken === undefined) return;
+    const sending: Promise<void>[] = [];
+    const progress = (value: unknown, label: string | undefined): Promise<void> => {
+      if (progressToken === undefined) return Promise.resolve();
       progressCount += 1;
       const notification: ServerNotification = {
         method: 'notifications/progress',
         params: { progressToken, progress: progressCount, message: label ?? progressMessage(value) },
       };
-      extra.sendNotification(notification).catch(() => undefined);
+      const sent = extra.sendNotification(notification).catch(() => undefined);
+      sending.push(sent);
+      return sent;
     };
     try {
       const output = await runServedTool(tool, request.params.arguments ?? {}, {
@@ -78,6 +81,12 @@ export function createMcpServer(tools: readonly Tool[], options: McpServerOption
         progress,
         emit: (event) => options.onEvent?.(event),
       });
+      if (sending.length > 0) {
+        // Flush progress before the result: some clients drop a progress notification that arrives
+        // together with its response.
+        await Promise.all(sending);
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
       return toCallToolResult(output);
     } catch (error) {
       return errorResult(errorText(error));

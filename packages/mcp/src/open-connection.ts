@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -19,10 +18,14 @@ export interface Connection {
   closed: boolean;
 }
 
-const packageJson = createRequire(import.meta.url)('../package.json') as { readonly version: string };
+/** Replaced by the package version at build time (tsup `define`). */
+declare const __TANDEM_MCP_VERSION__: string | undefined;
 
-/** The default `clientInfo`. @internal */
-export const DEFAULT_CLIENT_INFO: Implementation = { name: '@tandem/mcp', version: packageJson.version };
+/** The default `clientInfo` (and `serverInfo` of served tools). @internal */
+export const DEFAULT_CLIENT_INFO: Implementation = {
+  name: '@tandem/mcp',
+  version: typeof __TANDEM_MCP_VERSION__ === 'string' ? __TANDEM_MCP_VERSION__ : '0.0.0-dev',
+};
 
 /**
  * Connects a fresh SDK client (made by `makeClient`) over the configured transport. HTTP tries

@@ -6,7 +6,8 @@ export interface ServedCall {
   /** Aborts when the client cancels the request (or the connection closes). */
   readonly signal: AbortSignal;
   readonly invocationState: Record<string, unknown>;
-  progress(value: unknown, label: string | undefined): void;
+  /** Sends a progress notification; resolves once it is written. */
+  progress(value: unknown, label: string | undefined): Promise<void>;
   emit(event: AgentEvent): void;
 }
 
@@ -45,7 +46,9 @@ export async function runServedTool(
     invocationState: call.invocationState,
     requestState: {},
     attempt: 1,
-    progress: (value, options) => call.progress(value, options?.label),
+    progress: (value, options) => {
+      void call.progress(value, options?.label);
+    },
     emit: (event) => call.emit(event),
   };
   const returned = tool.execute(input, context);
@@ -58,7 +61,7 @@ export async function runServedTool(
     for await (const item of returned) {
       signal.throwIfAborted();
       aggregator.feed(item);
-      call.progress(item, undefined);
+      await call.progress(item, undefined);
     }
     signal.throwIfAborted();
     return toToolOutput(Aggregator.toModelInput(aggregator.snapshot()));
