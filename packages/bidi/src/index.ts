@@ -27,3 +27,7 @@ export { int16ToFloat32, float32ToInt16 } from './pcm/int16-float32.js';
 export { resamplePcm16, resampleInt16 } from './pcm/resample-pcm16.js';
 export { pcm16ToBase64, base64ToPcm16 } from './pcm/pcm16-base64.js';
 export { pcm16DurationMs } from './pcm/pcm16-duration.js';
+export { textInput, type TextInputOptions } from './io/text-input.js';
+export { textOutput, type TextOutputOptions } from './io/text-output.js';
+export { webSocketIO, type WebSocketIO, type WebSocketIOOptions } from './io/web-socket-io.js';
+export type { WebSocketLike } from './io/web-socket-like.js';

@@ -1,0 +1,63 @@
+import { createInterface, type Interface } from 'node:readline';
+import type { BidiInput } from '@tandem/core/spec';
+import type { BidiAgentInput, BidiInputEnd } from '../bidi-agent-input.js';
+
+/** Options of {@link textInput}. */
+export interface TextInputOptions {
+  /** Where lines come from (default `process.stdin`). */
+  readonly input?: NodeJS.ReadableStream;
+}
+
+/**
+ * Terminal input: every non-empty line is sent as a user text turn; end of input (Ctrl-D, end of a pipe)
+ * ends this input (`complete`).
+ *
+ * @example
+ * ```ts
+ * await agent.run({ inputs: [textInput()], outputs: [textOutput()] });
+ * // tests: textInput({ input: Readable.from(['Set a timer for 5 seconds\n']) })
+ * ```
+ */
+export function textInput(options: TextInputOptions = {}): BidiAgentInput {
+  let lines: Interface | undefined;
+  let iterator: AsyncIterator<string> | undefined;
+  const open = (): AsyncIterator<string> => {
+    if (iterator === undefined) {
+      lines = createInterface({ input: options.input ?? process.stdin, crlfDelay: Number.POSITIVE_INFINITY, terminal: false });
+      iterator = lines[Symbol.asyncIterator]();
+    }
+    return iterator;
+  };
+  return {
+    async read(signal: AbortSignal): Promise<BidiInput | BidiInputEnd> {
+      const lineIterator = open();
+      for (;;) {
+        const next = await abortable(lineIterator.next(), signal);
+        if (next.done === true) return { type: 'end', reason: 'complete' };
+        const text = next.value.trim();
+        if (text.length > 0) return { type: 'text', text };
+      }
+    },
+    stop(): void {
+      lines?.close();
+    },
+  };
+}
+
+function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}

@@ -1,0 +1,16 @@
+import type { BidiEvent } from '../bidi-event.js';
+
+/**
+ * The JSON form of a non-audio event for a client: `Error`s become `{ name, message }`, byte arrays base64.
+ * @internal
+ */
+export function toWireMessage(event: BidiEvent): unknown {
+  return JSON.parse(
+    JSON.stringify(event, (_key, value: unknown) => {
+      if (value instanceof Error) return { name: value.name, message: value.message };
+      if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64');
+      if (typeof value === 'bigint') return value.toString();
+      return value;
+    }),
+  ) as unknown;
+}
