@@ -19,7 +19,7 @@ import { memory } from './workloads/memory.js';
 import { mcpOverhead } from './workloads/mcp.js';
 import { bidiLatency } from './workloads/bidi.js';
 import { concurrency, streamingThroughput, toolCallOverhead } from './workloads/timing.js';
-import { tandemMcpCaller } from './workloads/tandem-mcp.js';
+import { tandemMcpCallers } from './workloads/tandem-mcp.js';
 
 const { values } = parseArgs({
   options: {
@@ -52,7 +52,7 @@ await step(3, 'concurrency', () => concurrency(contenders, config));
 await step(4, 'memory', () => memory(contenders, config));
 await step(5, 'cold start', () => coldStart(contenders, config));
 await step(5, 'install size', () => installSize(contenders, config));
-await step(6, 'MCP', () => mcpOverhead(config, tandemMcpCaller()));
+await step(6, 'MCP', () => mcpOverhead(config, tandemMcpCallers()));
 await step(7, 'bidi', () => bidiLatency(config));
 
 const cpuList = cpus();

@@ -22,12 +22,14 @@ export interface EchoCaller {
   close(): Promise<void>;
 }
 
+const SDK_ID = '@modelcontextprotocol/sdk Client.callTool';
+
 /** The baseline: the official SDK client alone. */
 async function sdkClient(): Promise<EchoCaller> {
   const client = new Client({ name: 'tandem-bench', version: '0.0.0' });
   await client.connect(new StdioClientTransport({ ...everythingServer(), stderr: 'ignore' }));
   return {
-    id: 'mcp-sdk',
+    id: SDK_ID,
     async call(message) {
       const result = await client.callTool({ name: 'echo', arguments: { message } });
       const first = (result.content as { type: string; text?: string }[])[0];
@@ -37,25 +39,21 @@ async function sdkClient(): Promise<EchoCaller> {
   };
 }
 
-/** Tandem's MCP tool, when `@tandem/mcp` is available to the bench; otherwise why not. */
-type TandemCallerFactory = () => Promise<EchoCaller>;
-
-/** Workload 6: per-call time of `echo` over stdio, SDK client alone vs Tandem's MCP tool. */
-export async function mcpOverhead(config: BenchConfig, tandem: TandemCallerFactory | string): Promise<Metric[]> {
+/** Workload 6: per-call time of `echo` over stdio, the SDK client alone vs Tandem's MCP client and tool. */
+export async function mcpOverhead(config: BenchConfig, tandem: readonly (() => Promise<EchoCaller>)[]): Promise<Metric[]> {
   const callers: EchoCaller[] = [];
   const cells = new Map<string, Cell>();
   try {
     try {
       callers.push(await sdkClient());
     } catch (error) {
-      cells.set('mcp-sdk', { kind: 'error', reason: error instanceof Error ? error.message : String(error) });
+      cells.set(SDK_ID, { kind: 'error', reason: error instanceof Error ? error.message : String(error) });
     }
-    if (typeof tandem === 'string') cells.set('tandem', { kind: 'pending', reason: tandem });
-    else {
+    for (const [i, factory] of tandem.entries()) {
       try {
-        callers.push(await tandem());
+        callers.push(await factory());
       } catch (error) {
-        cells.set('tandem', { kind: 'error', reason: error instanceof Error ? error.message : String(error) });
+        cells.set(`tandem #${i + 1}`, { kind: 'error', reason: error instanceof Error ? error.message : String(error) });
       }
     }
     let n = 0;
@@ -75,7 +73,16 @@ export async function mcpOverhead(config: BenchConfig, tandem: TandemCallerFacto
       minRuns: Math.max(1, Math.floor(config.mcpCalls / (quick ? 1 : 6))),
       maxRuns: Math.max(1, Math.floor(config.mcpCalls / (quick ? 1 : 6))),
     });
-    for (const [id, values] of samples) cells.set(id, { kind: 'value', summary: summarize(values.map((ms) => ms * 1000)) });
+    const base = samples.get(SDK_ID);
+    const baseMedian = base === undefined ? undefined : summarize(base).median * 1000;
+    for (const [id, values] of samples) {
+      const summary = summarize(values.map((ms) => ms * 1000));
+      const note =
+        id === SDK_ID || baseMedian === undefined
+          ? 'baseline'
+          : `${summary.median - baseMedian >= 0 ? '+' : ''}${Math.round(summary.median - baseMedian)} µs (${(summary.median / baseMedian).toFixed(2)}×) vs the SDK client`;
+      cells.set(id, { kind: 'value', summary, note });
+    }
   } finally {
     await Promise.all(callers.map((c) => c.close().catch(() => undefined)));
   }
