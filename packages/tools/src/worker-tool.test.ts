@@ -1,6 +1,7 @@
 import { Agent, type AgentEvent, type ToolResult } from '@tandem/core';
 import { ScriptedModel, textResponse, toolCallResponse } from '@tandem/core/testing';
-import { afterAll, describe, expect, it } from 'vitest';
+import { Worker } from 'node:worker_threads';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { fakeContext } from './__fixtures__/fake-context.js';
 import { tool } from './tool.js';
@@ -10,6 +11,10 @@ import { WorkerToolError } from './worker-tool-error.js';
 const fixture = new URL('./__fixtures__/cpu.worker.mjs', import.meta.url);
 /** About 250 ms of work on the reference machine — counted in iterations, never in time. */
 const BUSY_ITERATIONS = 18_000_000;
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 afterAll(async () => {
   await terminateWorkerPools();
@@ -165,5 +170,23 @@ describe('workerTool() inside an Agent', () => {
     const [result] = results(events);
     expect(result).toMatchObject({ status: 'error', isError: true });
     expect(JSON.stringify(result?.modelInput)).toContain('RangeError: too big');
+  });
+
+  it('cancelling the run terminates a worker stuck in synchronous code', async () => {
+    const spin = workerTool({ name: 'spin', description: 'Never returns.', input: z.object({}), module: fixture, export: 'spinForever' });
+    const controller = new AbortController();
+    const terminate = vi.spyOn(Worker.prototype, 'terminate');
+    const postMessage = vi.spyOn(Worker.prototype, 'postMessage').mockImplementation(function (this: Worker, ...args) {
+      postMessage.mockRestore();
+      Worker.prototype.postMessage.apply(this, args);
+      queueMicrotask(() => controller.abort());
+    });
+    const model = new ScriptedModel({ responses: [toolCallResponse([{ name: 'spin', input: {} }]), textResponse('unreachable')] });
+    const run = new Agent({ tools: [spin] }).run(model, 'go', { signal: controller.signal });
+    const events = await collect(run);
+    const result = await run.result;
+    expect(result.stopReason).toBe('cancelled');
+    expect(results(events)[0]).toMatchObject({ toolName: 'spin', status: 'cancelled' });
+    expect(terminate).toHaveBeenCalled();
   });
 });
