@@ -26,8 +26,8 @@ export interface CollectTarget {
 
 interface TextBlock {
   readonly kind: 'text' | 'reasoning';
-  readonly index: number;
-  chunks: string[];
+  readonly blockId: string;
+  text: string;
   providerMetadata: ProviderMetadata | undefined;
 }
 
@@ -44,7 +44,7 @@ export async function collectResponse(
   into: CollectedResponse,
 ): Promise<void> {
   const { runId, step } = target;
-  const blocks = new Map<string, TextBlock>();
+  const blocks: Blocks = { text: new Map(), reasoning: new Map(), last: undefined };
   const slots: (AssistantPart | TextBlock)[] = [];
   target.emit({ type: 'stream-start', runId, step });
   try {
@@ -53,9 +53,12 @@ export async function collectResponse(
         case 'text-delta':
         case 'reasoning-delta': {
           const kind = part.type === 'text-delta' ? 'text' : 'reasoning';
-          let block = blocks.get(kind + part.blockId);
-          if (block === undefined) block = openBlock(kind, part.blockId, undefined, blocks, slots, target);
-          block.chunks.push(part.chunk);
+          let block = blocks.last;
+          if (block === undefined || block.kind !== kind || block.blockId !== part.blockId) {
+            block = blocks[kind].get(part.blockId) ?? openBlock(kind, part.blockId, undefined, blocks, slots, target);
+            blocks.last = block;
+          }
+          block.text += part.chunk;
           target.emit({ type: part.type, runId, step, blockId: part.blockId, chunk: part.chunk });
           break;
         }
@@ -66,7 +69,7 @@ export async function collectResponse(
         case 'text-end':
         case 'reasoning-end': {
           const kind = part.type === 'text-end' ? 'text' : 'reasoning';
-          const block = blocks.get(kind + part.blockId);
+          const block = blocks[kind].get(part.blockId);
           if (block !== undefined && part.providerMetadata !== undefined) {
             block.providerMetadata = { ...block.providerMetadata, ...part.providerMetadata };
           }
@@ -124,30 +127,37 @@ export async function collectResponse(
   target.emit({ type: 'stream-end', runId, step, finishReason: into.finishReason, usage: into.usage });
 }
 
+interface Blocks {
+  readonly text: Map<string, TextBlock>;
+  readonly reasoning: Map<string, TextBlock>;
+  /** The block the previous delta went to: consecutive deltas skip the map lookup. */
+  last: TextBlock | undefined;
+}
+
 function openBlock(
   kind: 'text' | 'reasoning',
   blockId: string,
   providerMetadata: ProviderMetadata | undefined,
-  blocks: Map<string, TextBlock>,
+  blocks: Blocks,
   slots: (AssistantPart | TextBlock)[],
   target: CollectTarget,
 ): TextBlock {
-  const block: TextBlock = { kind, index: slots.length, chunks: [], providerMetadata };
-  blocks.set(kind + blockId, block);
+  const block: TextBlock = { kind, blockId, text: '', providerMetadata };
+  blocks[kind].set(blockId, block);
+  blocks.last = block;
   slots.push(block);
   target.emit({ type: kind === 'text' ? 'text-start' : 'reasoning-start', runId: target.runId, step: target.step, blockId });
   return block;
 }
 
 function isBlock(slot: AssistantPart | TextBlock): slot is TextBlock {
-  return 'chunks' in slot;
+  return 'blockId' in slot && !('type' in slot);
 }
 
 function closeBlock(block: TextBlock): AssistantPart {
-  const text = block.chunks.join('');
   return block.providerMetadata === undefined
-    ? { type: block.kind, text }
-    : { type: block.kind, text, providerMetadata: block.providerMetadata };
+    ? { type: block.kind, text: block.text }
+    : { type: block.kind, text: block.text, providerMetadata: block.providerMetadata };
 }
 
 const NOT_JSON = Symbol('not-json');
