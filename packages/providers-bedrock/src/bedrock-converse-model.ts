@@ -1,0 +1,119 @@
+import { ConverseStreamCommand, type BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
+import { IncompleteResponseError, type LanguageModelV1, type ModelCallOptions, type ModelRequest, type ModelStreamPart } from '@tandem/core/spec';
+import { retryUntilFirstPart, validateJson, type Sleep } from '@tandem/provider-utils';
+import { BedrockStreamEvent } from './bedrock-stream-event.js';
+import { BedrockStreamMapper } from './bedrock-stream-mapper.js';
+import { buildBedrockConverseInput } from './build-bedrock-converse-input.js';
+import { mapBedrockError } from './map-bedrock-error.js';
+
+/** The resolved settings a {@link BedrockConverseModel} runs with. */
+export interface BedrockConverseModelConfig {
+  /** The SDK client (created on first use); its own retries are off — Tandem retries. */
+  readonly client: () => BedrockRuntimeClient;
+  /** A description of the endpoint for error messages, e.g. `https://bedrock-runtime.us-east-1.amazonaws.com`. */
+  readonly endpoint: () => string;
+  readonly maxRetries: number;
+  readonly sleep: Sleep | undefined;
+  readonly warn: ((message: string) => void) | undefined;
+}
+
+/**
+ * A Bedrock model on the Converse stream API (`ConverseStreamCommand`): SigV4 signing and the binary
+ * event-stream framing are done by the AWS SDK. Create one with `bedrock('<model or inference profile id>')`.
+ *
+ * @example
+ * ```ts
+ * const model = createBedrock({ region: 'us-east-1' })('us.anthropic.claude-sonnet-4-5-20250929-v1:0');
+ * for await (const part of model.stream({ messages: [userMessage('Hi')], tools: [] })) console.log(part);
+ * ```
+ */
+export class BedrockConverseModel implements LanguageModelV1 {
+  readonly specificationVersion = 'v1';
+  readonly provider = 'bedrock';
+  readonly modelId: string;
+  readonly #config: BedrockConverseModelConfig;
+
+  constructor(modelId: string, config: BedrockConverseModelConfig) {
+    this.modelId = modelId;
+    this.#config = config;
+  }
+
+  async *stream(request: ModelRequest, options: ModelCallOptions = {}): AsyncGenerator<ModelStreamPart, void, undefined> {
+    const { signal } = options;
+    signal?.throwIfAborted();
+    const config = this.#config;
+    const input = buildBedrockConverseInput(this.modelId, request, config.warn);
+    const client = config.client();
+    const url = `${config.endpoint()}/model/${encodeURIComponent(this.modelId)}/converse-stream`;
+    const extraHeaders = options.headers ?? {};
+    yield* retryUntilFirstPart({
+      maxRetries: config.maxRetries,
+      sleep: config.sleep,
+      signal,
+      attempt: () => attempt(client, input, url, extraHeaders, signal),
+    });
+  }
+}
+
+async function* attempt(
+  client: BedrockRuntimeClient,
+  input: ConstructorParameters<typeof ConverseStreamCommand>[0],
+  url: string,
+  headers: { readonly [name: string]: string },
+  signal: AbortSignal | undefined,
+): AsyncGenerator<ModelStreamPart, void, undefined> {
+  // Aborting this controller destroys the HTTP request (and its socket), also after the response began.
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(signal?.reason);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  const command = new ConverseStreamCommand(input);
+  if (Object.keys(headers).length > 0) {
+    command.middlewareStack.add(
+      (next) => async (args) => {
+        const httpRequest = args.request as { headers?: { [name: string]: string } };
+        if (httpRequest.headers) Object.assign(httpRequest.headers, headers);
+        return next(args);
+      },
+      { step: 'build', name: 'tandemExtraHeaders' },
+    );
+  }
+  try {
+    let stream: AsyncIterable<unknown> | undefined;
+    try {
+      stream = (await client.send(command, { abortSignal: controller.signal })).stream;
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason;
+      throw mapBedrockError(error, url);
+    }
+    const mapper = new BedrockStreamMapper();
+    if (stream !== undefined) {
+      const iterator = stream[Symbol.asyncIterator]();
+      for (;;) {
+        let next: IteratorResult<unknown>;
+        try {
+          next = await iterator.next();
+        } catch (error) {
+          if (signal?.aborted) throw signal.reason;
+          // Exceptions Bedrock sends in the stream are service errors; anything else is a broken connection.
+          if (isServiceException(error)) throw mapBedrockError(error, url);
+          throw new IncompleteResponseError({ provider: 'bedrock', cause: error });
+        }
+        if (next.done) break;
+        const event = next.value as { readonly $unknown?: unknown };
+        if (event.$unknown !== undefined) continue; // An event type newer than this package.
+        yield* mapper.map(validateJson(event, BedrockStreamEvent, { provider: 'Amazon Bedrock' }));
+        if (mapper.finished) break;
+      }
+    }
+    if (signal?.aborted) throw signal.reason;
+    mapper.end();
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    // Releases the connection when the consumer stops early (a no-op once the response has ended).
+    controller.abort();
+  }
+}
+
+function isServiceException(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && '$fault' in error;
+}

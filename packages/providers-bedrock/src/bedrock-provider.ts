@@ -1,0 +1,89 @@
+import { BedrockRuntimeClient, type BedrockRuntimeClientConfig } from '@aws-sdk/client-bedrock-runtime';
+import type { LanguageModelV1 } from '@tandem/core/spec';
+import type { Sleep } from '@tandem/provider-utils';
+import { NodeHttpHandler } from '@smithy/node-http-handler';
+import { BedrockConverseModel } from './bedrock-converse-model.js';
+import { InvalidRequestError } from './invalid-request-error.js';
+
+/** Static AWS credentials, or a provider function resolving them (e.g. from `@aws-sdk/credential-providers`). */
+export type BedrockCredentials = NonNullable<BedrockRuntimeClientConfig['credentials']>;
+
+/** Settings of {@link createBedrock}. */
+export interface BedrockProviderSettings {
+  /** AWS region; default: `AWS_REGION`, then `AWS_DEFAULT_REGION`, read on first use. */
+  readonly region?: string;
+  /** Credentials; default: the AWS SDK's default chain (environment, shared config/SSO, instance role, …). */
+  readonly credentials?: BedrockCredentials;
+  /** Endpoint override, e.g. a VPC endpoint or a loopback test server (`http://127.0.0.1:4010`). */
+  readonly endpoint?: string;
+  /** Retries for throttling, unavailability and other transient errors before the first part (default 2). */
+  readonly maxRetries?: number;
+  /** The wait between retries (tests replace it). */
+  readonly sleep?: Sleep;
+  /** Receives non-fatal warnings. Default: a process warning. */
+  readonly warn?: (message: string) => void;
+  /** A fully configured client to use instead of building one (its own retries should be off: `maxAttempts: 1`). */
+  readonly client?: BedrockRuntimeClient;
+}
+
+/** A configured Bedrock provider: call it with a model or inference-profile id to get a `LanguageModel`. */
+export interface BedrockProvider {
+  (modelId: string): LanguageModelV1;
+  /** Same as calling the provider. */
+  languageModel(modelId: string): LanguageModelV1;
+}
+
+/**
+ * Creates an Amazon Bedrock provider on the Converse stream API.
+ *
+ * @example
+ * ```ts
+ * const bedrock = createBedrock({ region: 'eu-central-1' });
+ * const model = bedrock('eu.anthropic.claude-sonnet-4-5-20250929-v1:0');
+ * ```
+ */
+export function createBedrock(settings: BedrockProviderSettings = {}): BedrockProvider {
+  let client: BedrockRuntimeClient | undefined = settings.client;
+  const region = (): string => {
+    const value = settings.region ?? process.env['AWS_REGION'] ?? process.env['AWS_DEFAULT_REGION'];
+    if (value === undefined || value === '') {
+      throw new InvalidRequestError({
+        provider: 'bedrock',
+        message: 'The AWS region is missing. Pass the region option of createBedrock() or set the AWS_REGION environment variable.',
+      });
+    }
+    return value;
+  };
+  const config = {
+    client: (): BedrockRuntimeClient => {
+      client ??= new BedrockRuntimeClient({
+        region: region(),
+        ...(settings.credentials === undefined ? {} : { credentials: settings.credentials }),
+        ...(settings.endpoint === undefined ? {} : { endpoint: settings.endpoint }),
+        // Tandem retries (before the first part only); the SDK must not retry on its own.
+        maxAttempts: 1,
+        // Converse streams over HTTP/1.1; the client's default handler is HTTP/2 (for bidirectional APIs).
+        requestHandler: new NodeHttpHandler(),
+      });
+      return client;
+    },
+    endpoint: () =>
+      (settings.endpoint ?? (settings.client === undefined ? `https://bedrock-runtime.${region()}.amazonaws.com` : 'bedrock-runtime')).replace(/\/+$/, ''),
+    maxRetries: settings.maxRetries ?? 2,
+    sleep: settings.sleep,
+    warn: settings.warn,
+  };
+  const create = (modelId: string) => new BedrockConverseModel(modelId, config);
+  return Object.assign(create, { languageModel: create });
+}
+
+/**
+ * The default Bedrock provider: region from `AWS_REGION`/`AWS_DEFAULT_REGION`, credentials from the AWS
+ * SDK's default chain.
+ *
+ * @example
+ * ```ts
+ * const run = new Agent({ tools }).run(bedrock('amazon.nova-pro-v1:0'), [userMessage('Hi')]);
+ * ```
+ */
+export const bedrock: BedrockProvider = createBedrock();

@@ -1,0 +1,145 @@
+import { IncompleteResponseError, type JsonValue, type ModelStreamPart } from '@tandem/core/spec';
+import { toBase64 } from '@tandem/provider-utils';
+import type { BedrockContentBlockDelta, BedrockStreamEvent, BedrockTokenUsage } from './bedrock-stream-event.js';
+import { mapBedrockStopReason } from './map-bedrock-stop-reason.js';
+
+type OpenBlock =
+  | { readonly kind: 'text' }
+  | { readonly kind: 'reasoning'; signature: string | undefined; redacted: Uint8Array[] }
+  | { readonly kind: 'tool'; readonly id: string; readonly name: string; args: string };
+
+/**
+ * Turns the decoded events of one Converse stream into Tandem stream parts. Stateful: one mapper per
+ * response. Text and reasoning blocks have no `contentBlockStart` on the wire, so they open on their first
+ * delta. `finish` is emitted on the `metadata` event — the documented last event, which carries usage —
+ * and `end()` throws `IncompleteResponseError` when it never came.
+ *
+ * @example
+ * ```ts
+ * const mapper = new BedrockStreamMapper();
+ * for await (const event of response.stream) for (const part of mapper.map(BedrockStreamEvent.parse(event))) handle(part);
+ * mapper.end();
+ * ```
+ */
+export class BedrockStreamMapper {
+  readonly #blocks = new Map<number, OpenBlock>();
+  #stopReason: string | undefined;
+  #additionalFields: unknown;
+  #finished = false;
+
+  /** True once the final `metadata` event has been mapped. */
+  get finished(): boolean {
+    return this.#finished;
+  }
+
+  /** Maps one event. */
+  map(event: BedrockStreamEvent): ModelStreamPart[] {
+    const out: ModelStreamPart[] = [];
+    if (event.contentBlockStart?.start?.toolUse) {
+      const { toolUseId, name } = event.contentBlockStart.start.toolUse;
+      this.#blocks.set(event.contentBlockStart.contentBlockIndex, { kind: 'tool', id: toolUseId, name, args: '' });
+      out.push({ type: 'tool-start', toolCallId: toolUseId, toolName: name });
+    }
+    if (event.contentBlockDelta) this.#delta(event.contentBlockDelta.contentBlockIndex, event.contentBlockDelta.delta, out);
+    if (event.contentBlockStop) this.#stop(event.contentBlockStop.contentBlockIndex, out);
+    if (event.messageStop) {
+      this.#stopReason = event.messageStop.stopReason;
+      this.#additionalFields = event.messageStop.additionalModelResponseFields;
+      for (const index of [...this.#blocks.keys()]) this.#stop(index, out);
+    }
+    if (event.metadata) {
+      for (const index of [...this.#blocks.keys()]) this.#stop(index, out);
+      out.push(this.#finish(event.metadata.usage ?? {}, event.metadata.metrics?.latencyMs));
+      this.#finished = true;
+    }
+    return out;
+  }
+
+  /** Call when the stream ends; throws `IncompleteResponseError` when the final `metadata` event never arrived. */
+  end(): void {
+    if (!this.#finished) throw new IncompleteResponseError({ provider: 'bedrock' });
+  }
+
+  #delta(index: number, delta: BedrockContentBlockDelta, out: ModelStreamPart[]): void {
+    const blockId = String(index);
+    if (delta.text !== undefined) {
+      if (this.#blocks.get(index) === undefined) {
+        this.#blocks.set(index, { kind: 'text' });
+        out.push({ type: 'text-start', blockId });
+      }
+      if (delta.text !== '') out.push({ type: 'text-delta', blockId, chunk: delta.text });
+    }
+    if (delta.toolUse !== undefined) {
+      const block = this.#blocks.get(index);
+      if (block?.kind === 'tool') {
+        block.args += delta.toolUse.input;
+        if (delta.toolUse.input !== '') out.push({ type: 'tool-delta', toolCallId: block.id, chunk: delta.toolUse.input });
+      }
+    }
+    const reasoning = delta.reasoningContent;
+    if (reasoning !== undefined) {
+      let block = this.#blocks.get(index);
+      if (block === undefined) {
+        block = { kind: 'reasoning', signature: undefined, redacted: [] };
+        this.#blocks.set(index, block);
+        out.push({ type: 'reasoning-start', blockId });
+      }
+      if (block.kind !== 'reasoning') return;
+      if (reasoning.text !== undefined && reasoning.text !== '') out.push({ type: 'reasoning-delta', blockId, chunk: reasoning.text });
+      if (reasoning.signature !== undefined) block.signature = (block.signature ?? '') + reasoning.signature;
+      if (reasoning.redactedContent !== undefined) block.redacted.push(reasoning.redactedContent);
+    }
+  }
+
+  #stop(index: number, out: ModelStreamPart[]): void {
+    const block = this.#blocks.get(index);
+    this.#blocks.delete(index);
+    const blockId = String(index);
+    if (block === undefined) return;
+    switch (block.kind) {
+      case 'text':
+        out.push({ type: 'text-end', blockId });
+        return;
+      case 'reasoning': {
+        // Always tagged, so history conversion can tell Bedrock reasoning from other vendors'.
+        const metadata: { [key: string]: JsonValue } = {};
+        if (block.signature !== undefined) metadata['signature'] = block.signature;
+        if (block.redacted.length > 0) metadata['redactedData'] = toBase64(concat(block.redacted));
+        out.push({ type: 'reasoning-end', blockId, providerMetadata: { bedrock: metadata } });
+        return;
+      }
+      case 'tool':
+        out.push({ type: 'tool-end', toolCallId: block.id, toolName: block.name, toolArgs: block.args === '' ? '{}' : block.args });
+        return;
+    }
+  }
+
+  #finish(usage: BedrockTokenUsage, latencyMs: number | undefined): ModelStreamPart {
+    const cacheRead = usage.cacheReadInputTokens ?? 0;
+    const cacheWrite = usage.cacheWriteInputTokens ?? 0;
+    const metadata: { [key: string]: JsonValue } = { stopReason: this.#stopReason ?? null };
+    if (cacheWrite > 0) metadata['cacheWriteInputTokens'] = cacheWrite;
+    if (latencyMs !== undefined) metadata['latencyMs'] = latencyMs;
+    if (this.#additionalFields !== undefined) metadata['additionalModelResponseFields'] = this.#additionalFields as JsonValue;
+    return {
+      type: 'finish',
+      finishReason: mapBedrockStopReason(this.#stopReason),
+      usage: {
+        inputTokens: (usage.inputTokens ?? 0) + cacheRead + cacheWrite,
+        outputTokens: usage.outputTokens ?? 0,
+        ...(usage.cacheReadInputTokens === undefined ? {} : { cachedInputTokens: cacheRead }),
+      },
+      providerMetadata: { bedrock: metadata },
+    };
+  }
+}
+
+function concat(chunks: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return out;
+}

@@ -1,0 +1,23 @@
+/**
+ * Amazon Bedrock provider for Tandem: the Converse stream API (via `@aws-sdk/client-bedrock-runtime`)
+ * with tool use, reasoning (signatures and redacted reasoning kept for the round trip), prompt-cache usage
+ * and guardrails.
+ *
+ * @example
+ * ```ts
+ * import { registerProvider } from '@tandem/core';
+ * import { bedrock } from '@tandem/providers-bedrock';
+ *
+ * registerProvider('bedrock', bedrock); // resolveModel('bedrock:amazon.nova-pro-v1:0') now works
+ * ```
+ *
+ * @packageDocumentation
+ */
+export { createBedrock, bedrock, type BedrockProvider, type BedrockProviderSettings, type BedrockCredentials } from './bedrock-provider.js';
+export { BedrockConverseModel, type BedrockConverseModelConfig } from './bedrock-converse-model.js';
+export { BedrockProviderOptions } from './bedrock-provider-options.js';
+export { InvalidRequestError } from './invalid-request-error.js';
+export { convertToBedrockMessages, type BedrockPrompt } from './convert-to-bedrock-messages.js';
+export { buildBedrockConverseInput } from './build-bedrock-converse-input.js';
+export { mapBedrockStopReason } from './map-bedrock-stop-reason.js';
+export { mapBedrockError } from './map-bedrock-error.js';

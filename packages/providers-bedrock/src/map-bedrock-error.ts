@@ -1,0 +1,68 @@
+import { APICallError, isRetryableStatus } from '@tandem/core/spec';
+
+/** HTTP status and retryability Bedrock documents for each service exception. */
+const EXCEPTIONS: { readonly [name: string]: { readonly status: number; readonly retryable: boolean } } = {
+  ThrottlingException: { status: 429, retryable: true },
+  ModelNotReadyException: { status: 429, retryable: true },
+  ValidationException: { status: 400, retryable: false },
+  ServiceQuotaExceededException: { status: 400, retryable: false },
+  AccessDeniedException: { status: 403, retryable: false },
+  ResourceNotFoundException: { status: 404, retryable: false },
+  ModelTimeoutException: { status: 408, retryable: true },
+  ConflictException: { status: 409, retryable: true },
+  ModelErrorException: { status: 424, retryable: false },
+  // "A streaming error occurred. Retry your request." — transient, though its status is 424.
+  ModelStreamErrorException: { status: 424, retryable: true },
+  InternalServerException: { status: 500, retryable: true },
+  ServiceUnavailableException: { status: 503, retryable: true },
+};
+
+interface SdkErrorShape {
+  readonly name?: unknown;
+  readonly message?: unknown;
+  readonly $metadata?: { readonly httpStatusCode?: number; readonly requestId?: string };
+  readonly $response?: { readonly statusCode?: number; readonly headers?: { readonly [name: string]: string | undefined } };
+}
+
+/**
+ * Converts an error of the AWS SDK (a service exception, an exception sent inside the stream, or a network
+ * failure) to an `APICallError` with the documented status and a correct `isRetryable`: throttling,
+ * unavailability, internal and stream errors are retryable; validation, access and quota errors are not.
+ * Credentials are never part of SDK errors, and nothing else of the request is copied in.
+ *
+ * @example
+ * ```ts
+ * try { await client.send(command); } catch (error) { throw mapBedrockError(error, url); }
+ * ```
+ */
+export function mapBedrockError(error: unknown, url: string): APICallError {
+  const shape = (typeof error === 'object' && error !== null ? error : {}) as SdkErrorShape;
+  const name = typeof shape.name === 'string' ? shape.name : 'Error';
+  const message = typeof shape.message === 'string' ? shape.message : String(error);
+  const known = EXCEPTIONS[name];
+  const httpStatus = shape.$metadata?.httpStatusCode ?? shape.$response?.statusCode;
+  // Exceptions inside a 200 stream carry the stream's status; the documented one says more.
+  const statusCode = known?.status ?? (httpStatus !== undefined && httpStatus >= 400 ? httpStatus : undefined);
+  const isNetworkFailure = statusCode === undefined && shape.$metadata?.httpStatusCode === undefined;
+  const isRetryable = known?.retryable ?? (isNetworkFailure ? true : isRetryableStatus(statusCode));
+  const headers: { [name: string]: string } = {};
+  for (const [key, value] of Object.entries(shape.$response?.headers ?? {})) if (value !== undefined) headers[key.toLowerCase()] = value;
+  const where = statusCode === undefined ? '' : ` (HTTP ${statusCode})`;
+  return new APICallError({
+    message: `Amazon Bedrock ConverseStream failed with ${name}${where}: ${message}${hintFor(name, isNetworkFailure)}`,
+    url,
+    statusCode,
+    responseBody: JSON.stringify({ __type: name, message }),
+    ...(Object.keys(headers).length > 0 ? { responseHeaders: headers } : {}),
+    isRetryable,
+    cause: error,
+  });
+}
+
+function hintFor(name: string, isNetworkFailure: boolean): string {
+  if (name === 'AccessDeniedException') return ' Check the credentials, the region and that model access is granted for this model.';
+  if (name === 'ResourceNotFoundException') return ' Check the model id (or inference profile id) and the region.';
+  if (name === 'ThrottlingException') return ' You are rate limited; retry later or request a quota increase.';
+  if (isNetworkFailure) return ' Check the region/endpoint and your network connection.';
+  return '';
+}
