@@ -1,15 +1,16 @@
-import type { BidiConnection, BidiInput, BidiModelEvent, ToolResult } from '@tandem/core/spec';
-import type { AgentEvent } from '@tandem/core';
-import type { BidiCloseReason, BidiEvent, BidiEventBody, BidiRestartReason } from '../bidi-event.js';
+import type { BidiConnection, BidiInput, BidiModelEvent } from '@tandem/core/spec';
+import type { BidiAudioMetrics, BidiCloseReason, BidiEvent, BidiEventBody, BidiRestartReason } from '../bidi-event.js';
 import { BidiAgentStateError } from '../errors/bidi-agent-state-error.js';
-import { BidiConnectionError } from '../errors/bidi-connection-error.js';
 import { pcm16DurationMs } from '../pcm/pcm16-duration.js';
 import { resamplePcm16 } from '../pcm/resample-pcm16.js';
+import { connectWithRetry } from './connect-with-retry.js';
 import { ConversationHistory } from './conversation-history.js';
 import { deferred, type Deferred } from './deferred.js';
 import { EventFanout } from './event-fanout.js';
+import { LatencyTracker } from './latency-tracker.js';
 import type { SessionConfig } from './session-config.js';
-import { parseToolCalls, startToolGroup, type ToolGroupRun } from './tool-group-run.js';
+import { ToolGroupTracker, type ToolGroupHost } from './tool-group-tracker.js';
+import type { ToolGroupRun } from './tool-group-run.js';
 
 interface ResponseState {
   readonly id: string;
@@ -23,12 +24,12 @@ interface ResponseState {
  * delivered, the event fan-out and every deferred decision — so nothing leaks into the next conversation.
  * @internal
  */
-export class BidiSession {
+export class BidiSession implements ToolGroupHost {
   readonly history: ConversationHistory;
   readonly fanout: EventFanout;
+  readonly config: SessionConfig;
   /** Resolves with the close reason once `connection-close` was emitted. */
   readonly closed = deferred<BidiCloseReason>();
-  private readonly config: SessionConfig;
   /** Aborts when the conversation ends: tools' signals, connects, reads, timers. */
   private readonly lifetime = new AbortController();
   private generation = 0;
@@ -36,17 +37,13 @@ export class BidiSession {
   private ready: Deferred<BidiConnection> = deferred();
   private restarting = false;
   private pendingRestart: { readonly reason: BidiRestartReason; readonly resumeToken?: string } | undefined;
-  private readonly groups = new Set<ToolGroupRun>();
-  private undelivered: ToolGroupRun[] = [];
-  private delivering = 0;
-  private groupCount = 0;
+  private readonly toolGroups: ToolGroupTracker = new ToolGroupTracker(this);
   private response: ResponseState | undefined;
   private pendingEnd: { readonly waitFor: Set<ToolGroupRun>; message: string | undefined } | undefined;
   private endReason: BidiCloseReason | undefined;
   private inputsEnded = false;
   private awaitingResponse = 0;
-  private lastSpeechEndAt: number | undefined;
-  private lastResultsAt: number | undefined;
+  private readonly latency = new LatencyTracker();
 
   constructor(config: SessionConfig) {
     this.config = config;
@@ -94,7 +91,7 @@ export class BidiSession {
     let toSend = input;
     if (input.type === 'text') {
       this.history.addUser([{ type: 'text', text: input.text }]);
-      this.lastSpeechEndAt = this.config.clock.now();
+      this.latency.speechEnded(this.config.clock.now());
       this.awaitResponse();
     } else if (input.type === 'image') {
       this.history.addUser([{ type: 'file', mediaType: input.mediaType, data: input.data }]);
@@ -128,7 +125,7 @@ export class BidiSession {
   cancel(options: { readonly message?: string; readonly afterCurrentTools?: boolean }, group: ToolGroupRun | undefined): void {
     if (this.ending) return;
     const fromTool = group !== undefined && group.owner === this && !group.finished;
-    const waitFor = fromTool ? [group] : options.afterCurrentTools === true ? [...this.groups] : [];
+    const waitFor = fromTool ? [group] : options.afterCurrentTools === true ? this.toolGroups.runningGroups() : [];
     if (waitFor.length === 0) {
       this.end('user-request', options.message ?? this.pendingEnd?.message);
       return;
@@ -172,39 +169,21 @@ export class BidiSession {
 
   // ── connection ────────────────────────────────────────────────────────────
 
-  private async connect(generation: number, resumeToken: string | undefined): Promise<BidiConnection | undefined> {
-    const { model, reconnect, clock } = this.config;
-    const attempts = Math.max(1, reconnect.maxAttempts);
-    let lastError: unknown;
-    for (let attempt = 1; attempt <= attempts; attempt++) {
-      if (this.ending || generation !== this.generation) return undefined;
-      try {
-        const connection = await model.connect({
-          ...(this.config.system === undefined ? {} : { system: this.config.system }),
-          tools: this.config.toolDefinitions,
-          messages: this.history.replay(new Set(this.undelivered.map((group) => group.id))),
-          signal: this.lifetime.signal,
-          ...(resumeToken === undefined ? {} : { resumeToken }),
-        });
-        if (this.ending || generation !== this.generation) {
-          await connection.close().catch(() => undefined);
-          return undefined;
-        }
-        return connection;
-      } catch (error) {
-        lastError = error;
-        if (this.ending) return undefined;
-      }
-      if (attempt < attempts) {
-        const delayMs = Math.min(reconnect.initialDelayMs * 2 ** (attempt - 1), reconnect.maxDelayMs);
-        try {
-          await clock.sleep(delayMs, this.lifetime.signal);
-        } catch {
-          return undefined;
-        }
-      }
-    }
-    throw new BidiConnectionError({ attempts, cause: lastError });
+  private connect(generation: number, resumeToken: string | undefined): Promise<BidiConnection | undefined> {
+    return connectWithRetry({
+      model: this.config.model,
+      reconnect: this.config.reconnect,
+      clock: this.config.clock,
+      signal: this.lifetime.signal,
+      isStale: () => this.ending || generation !== this.generation,
+      request: () => ({
+        ...(this.config.system === undefined ? {} : { system: this.config.system }),
+        tools: this.config.toolDefinitions,
+        messages: this.history.replay(this.toolGroups.undeliveredIds()),
+        signal: this.lifetime.signal,
+        ...(resumeToken === undefined ? {} : { resumeToken }),
+      }),
+    });
   }
 
   private attach(connection: BidiConnection, generation: number): void {
@@ -284,7 +263,7 @@ export class BidiSession {
     this.restarting = false;
     if (connection === undefined) return;
     this.attach(connection, generation);
-    this.deliverPending();
+    this.toolGroups.deliverPending();
     this.checkIdle();
   }
 
@@ -303,11 +282,11 @@ export class BidiSession {
       case 'transcript':
         this.emit({ type: 'transcript', role: event.role, delta: event.delta, final: event.final });
         if (this.history.addTranscript(event.role, event.delta, event.final) && event.role === 'user') {
-          this.lastSpeechEndAt = this.config.clock.now();
+          this.latency.speechEnded(this.config.clock.now());
         }
         return;
       case 'tool-group':
-        this.startGroup(event.calls);
+        this.toolGroups.start(event.calls);
         return;
       case 'barge-in':
         this.onBargeIn(event.responseId);
@@ -337,16 +316,10 @@ export class BidiSession {
     }
     const response = this.response;
     if (response.interrupted) return;
-    let metrics: { speechEndToFirstAudioMs?: number; toolResultToFirstAudioMs?: number } | undefined;
+    let metrics: BidiAudioMetrics | undefined;
     if (!response.sawAudio) {
       response.sawAudio = true;
-      const now = this.config.clock.now();
-      metrics = {
-        ...(this.lastSpeechEndAt === undefined ? {} : { speechEndToFirstAudioMs: now - this.lastSpeechEndAt }),
-        ...(this.lastResultsAt === undefined ? {} : { toolResultToFirstAudioMs: now - this.lastResultsAt }),
-      };
-      this.lastSpeechEndAt = undefined;
-      this.lastResultsAt = undefined;
+      metrics = this.latency.firstAudio(this.config.clock.now());
     }
     this.emit({
       type: 'audio',
@@ -388,7 +361,7 @@ export class BidiSession {
       this.restart(pending.reason, pending.resumeToken);
       return;
     }
-    this.deliverPending();
+    this.toolGroups.deliverPending();
     this.checkIdle();
   }
 
@@ -414,98 +387,39 @@ export class BidiSession {
     this.emit({ type: 'response-complete', responseId: response.id, stopReason: 'interrupted' });
   }
 
-  // ── tool groups ───────────────────────────────────────────────────────────
+  // ── tool groups (ToolGroupHost) ───────────────────────────────────────────
 
-  private startGroup(modelCalls: Parameters<typeof parseToolCalls>[0]): void {
-    if (modelCalls.length === 0) return;
-    const calls = parseToolCalls(modelCalls);
-    const index = ++this.groupCount;
-    const groupId = `group_${String(index)}`;
-    this.history.addToolCalls(calls);
-    for (const call of calls) this.emit({ type: 'tool-start', groupId, toolCallId: call.toolCallId, toolName: call.toolName });
-    for (const call of calls) this.emit({ type: 'tool-end', groupId, toolCall: call });
-    const startedAt = this.config.clock.now();
-    const run = startToolGroup(groupId, this, startedAt, {
-      calls,
-      tools: this.config.tools,
-      agent: this.config.agent,
-      messages: this.history.messages,
-      signal: this.lifetime.signal,
-      invocationState: this.config.invocationState,
-      runId: this.config.runId,
-      step: index,
-      emit: (event) => this.onToolEvent(groupId, startedAt, event),
-      ...(this.config.concurrency === undefined ? {} : { concurrency: this.config.concurrency }),
-      ...(this.config.hooks === undefined ? {} : { hooks: this.config.hooks }),
-    });
-    this.groups.add(run);
-    void run.done.then((results) => this.onGroupFinished(run, results));
-  }
-
-  private onToolEvent(groupId: string, startedAt: number, event: AgentEvent): void {
-    if (event.parentToolCallId !== undefined) return;
-    if (event.type === 'tool-call-result') {
-      this.emit({
-        type: 'tool-call-result',
-        groupId,
-        results: event.results,
-        ...('exception' in event ? { exception: event.exception } : {}),
-        metrics: { durationMs: this.config.clock.now() - startedAt },
-      });
-    } else if (event.type === 'partial-tool-call-result') {
-      const { runId: _runId, step: _step, parentToolCallId: _parent, ...rest } = event;
-      this.emit({ ...rest, groupId });
-    } else if (event.type === 'tool-retry') {
-      const { runId: _runId, step: _step, parentToolCallId: _parent, ...rest } = event;
-      this.emit({ ...rest, groupId });
-    }
-  }
-
-  private onGroupFinished(run: ToolGroupRun, results: readonly ToolResult[]): void {
-    run.finished = true;
-    run.results = results;
-    this.groups.delete(run);
-    this.history.addToolResults(run.id, results);
-    this.emit({
-      type: 'tool-group-complete',
-      groupId: run.id,
-      results,
-      metrics: { durationMs: this.config.clock.now() - run.startedAt },
-    });
-    if (this.ending) return;
+  /** @internal */
+  groupRecorded(run: ToolGroupRun): boolean {
+    if (this.ending) return false;
     const pendingEnd = this.pendingEnd;
-    if (pendingEnd?.waitFor.delete(run) === true) {
-      if (pendingEnd.waitFor.size === 0) this.end('user-request', pendingEnd.message);
-      return;
-    }
-    this.undelivered.push(run);
-    this.deliverPending();
+    if (pendingEnd?.waitFor.delete(run) !== true) return true;
+    if (pendingEnd.waitFor.size === 0) this.end('user-request', pendingEnd.message);
+    return false;
   }
 
-  /** Sends every finished group's results that the model has not got yet: one call per group, in finish order. */
-  private deliverPending(): void {
+  /** @internal */
+  deliveryTarget(): { readonly connection: BidiConnection; readonly generation: number } | undefined {
     const connection = this.connection;
-    if (connection === undefined || this.restarting || this.ending || this.undelivered.length === 0) return;
-    if (!this.config.model.capabilities.nativeAsyncTools && this.response !== undefined) return;
-    const groups = this.undelivered;
-    this.undelivered = [];
-    for (const run of groups) void this.deliver(run, connection, this.generation);
+    if (connection === undefined || this.restarting || this.ending) return undefined;
+    if (!this.config.model.capabilities.nativeAsyncTools && this.response !== undefined) return undefined;
+    return { connection, generation: this.generation };
   }
 
-  private async deliver(run: ToolGroupRun, connection: BidiConnection, generation: number): Promise<void> {
-    this.delivering++;
-    try {
-      await connection.sendToolResults(run.results ?? []);
-      this.lastResultsAt = this.config.clock.now();
-      this.awaitResponse();
-    } catch (error) {
-      if (this.ending) return;
-      this.undelivered.push(run);
-      if (generation === this.generation) this.connectionFailed(error);
-    } finally {
-      this.delivering--;
-      this.checkIdle();
-    }
+  /** @internal */
+  resultsSent(): void {
+    this.latency.resultsSent(this.config.clock.now());
+    this.awaitResponse();
+  }
+
+  /** @internal */
+  deliveryFailed(error: unknown, generation: number): void {
+    if (generation === this.generation) this.connectionFailed(error);
+  }
+
+  /** @internal */
+  settled(): void {
+    this.checkIdle();
   }
 
   // ── ending ────────────────────────────────────────────────────────────────
@@ -525,15 +439,14 @@ export class BidiSession {
 
   private checkIdle(): void {
     if (!this.inputsEnded || this.ending || this.pendingEnd !== undefined) return;
-    if (this.groups.size > 0 || this.undelivered.length > 0 || this.delivering > 0) return;
+    if (this.toolGroups.busy) return;
     if (this.response !== undefined || this.restarting || this.awaitingResponse !== 0) return;
     this.end('complete');
   }
 
   private async finishEnd(reason: BidiCloseReason, message: string | undefined): Promise<void> {
     this.interruptResponse();
-    // Each group's own completion handler (registered first) records its results before this resumes.
-    await Promise.all([...this.groups].map((run) => run.done));
+    await this.toolGroups.settleAll();
     if (message !== undefined && message.length > 0) this.history.addAssistantText(message);
     const connection = this.connection;
     this.connection = undefined;

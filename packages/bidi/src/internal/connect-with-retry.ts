@@ -1,0 +1,47 @@
+import type { BidiConnection, BidiConnectRequest, BidiModel } from '@tandem/core/spec';
+import type { Clock } from '@tandem/core/testing';
+import { BidiConnectionError } from '../errors/bidi-connection-error.js';
+import type { ResolvedReconnect } from './session-config.js';
+
+/** What {@link connectWithRetry} needs. @internal */
+export interface ConnectAttempt {
+  readonly model: BidiModel;
+  readonly reconnect: ResolvedReconnect;
+  readonly clock: Clock;
+  readonly signal: AbortSignal;
+  /** Built fresh for every attempt, so a replay includes what happened while waiting. */
+  request(): BidiConnectRequest;
+  /** True when the connection is no longer wanted (the conversation ended or a newer restart began). */
+  isStale(): boolean;
+}
+
+/**
+ * Opens a connection, retrying with exponential back-off up to `reconnect.maxAttempts` attempts (at least
+ * one). Resolves `undefined` when the connection stopped being wanted (closing any that opened late);
+ * rejects with `BidiConnectionError` when every attempt failed. @internal
+ */
+export async function connectWithRetry(attempt: ConnectAttempt): Promise<BidiConnection | undefined> {
+  const { reconnect, clock, signal } = attempt;
+  const attempts = Math.max(1, reconnect.maxAttempts);
+  let lastError: unknown;
+  for (let n = 1; n <= attempts; n++) {
+    if (attempt.isStale()) return undefined;
+    try {
+      const connection = await attempt.model.connect(attempt.request());
+      if (!attempt.isStale()) return connection;
+      await connection.close().catch(() => undefined);
+      return undefined;
+    } catch (error) {
+      lastError = error;
+      if (attempt.isStale()) return undefined;
+    }
+    if (n < attempts) {
+      try {
+        await clock.sleep(Math.min(reconnect.initialDelayMs * 2 ** (n - 1), reconnect.maxDelayMs), signal);
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  throw new BidiConnectionError({ attempts, cause: lastError });
+}

@@ -1,0 +1,133 @@
+import type { BidiConnection, BidiToolCall, ToolResult } from '@tandem/core/spec';
+import type { BidiEventBody } from '../bidi-event.js';
+import type { ConversationHistory } from './conversation-history.js';
+import type { SessionConfig } from './session-config.js';
+import { toBidiToolEvent } from './tool-event-mapper.js';
+import { parseToolCalls, startToolGroup, type ToolGroupRun } from './tool-group-run.js';
+
+/** What a {@link ToolGroupTracker} needs from its conversation. @internal */
+export interface ToolGroupHost {
+  readonly config: SessionConfig;
+  readonly history: ConversationHistory;
+  /** Aborts every running tool when the conversation ends. */
+  readonly signal: AbortSignal;
+  emit(body: BidiEventBody): void;
+  /** A group's results were recorded; return false to keep them from the model (the conversation is ending). */
+  groupRecorded(run: ToolGroupRun): boolean;
+  /** Where results can go right now — `undefined` while reconnecting, ending, or holding them until a response ends. */
+  deliveryTarget(): { readonly connection: BidiConnection; readonly generation: number } | undefined;
+  resultsSent(): void;
+  deliveryFailed(error: unknown, generation: number): void;
+  /** Something this tracker was busy with finished (for the idle check). */
+  settled(): void;
+}
+
+/**
+ * The tool groups of one conversation: starts each on core's runtime, records its results in call order
+ * once all calls finished, and sends them in one `sendToolResults` call per group — holding them while
+ * there is no connection and re-sending after a failed send — so each group reaches the model once.
+ * @internal
+ */
+export class ToolGroupTracker {
+  private readonly running = new Set<ToolGroupRun>();
+  private undelivered: ToolGroupRun[] = [];
+  private delivering = 0;
+  private count = 0;
+
+  constructor(private readonly host: ToolGroupHost) {}
+
+  /** True while a group runs or has results the model has not got yet. */
+  get busy(): boolean {
+    return this.running.size > 0 || this.undelivered.length > 0 || this.delivering > 0;
+  }
+
+  /** Ids of finished groups whose results the model has not got (left out of a history replay). */
+  undeliveredIds(): Set<string> {
+    return new Set(this.undelivered.map((run) => run.id));
+  }
+
+  /** The groups running now. */
+  runningGroups(): ToolGroupRun[] {
+    return [...this.running];
+  }
+
+  /** Starts a group for the calls of one `tool-group` model event. */
+  start(modelCalls: readonly BidiToolCall[]): void {
+    if (modelCalls.length === 0) return;
+    const { config, history } = this.host;
+    const calls = parseToolCalls(modelCalls);
+    const index = ++this.count;
+    const groupId = `group_${String(index)}`;
+    history.addToolCalls(calls);
+    for (const call of calls) this.host.emit({ type: 'tool-start', groupId, toolCallId: call.toolCallId, toolName: call.toolName });
+    for (const call of calls) this.host.emit({ type: 'tool-end', groupId, toolCall: call });
+    const startedAt = config.clock.now();
+    const run = startToolGroup(groupId, this.host, startedAt, {
+      calls,
+      tools: config.tools,
+      agent: config.agent,
+      messages: history.messages,
+      signal: this.host.signal,
+      invocationState: config.invocationState,
+      runId: config.runId,
+      step: index,
+      emit: (event) => {
+        const body = toBidiToolEvent(event, groupId, config.clock.now() - startedAt);
+        if (body !== undefined) this.host.emit(body);
+      },
+      ...(config.concurrency === undefined ? {} : { concurrency: config.concurrency }),
+      ...(config.hooks === undefined ? {} : { hooks: config.hooks }),
+    });
+    this.running.add(run);
+    void run.done.then((results) => this.finished(run, results));
+  }
+
+  /** Sends every finished group's results the model has not got: one call per group, in finish order. */
+  deliverPending(): void {
+    if (this.undelivered.length === 0) return;
+    const target = this.host.deliveryTarget();
+    if (target === undefined) return;
+    const groups = this.undelivered;
+    this.undelivered = [];
+    for (const run of groups) void this.deliver(run, target.connection, target.generation);
+  }
+
+  /** Resolves once every running group has finished and been recorded. */
+  async settleAll(): Promise<void> {
+    // Each group's own completion handler (registered first) records its results before this resumes.
+    await Promise.all([...this.running].map((run) => run.done));
+  }
+
+  private finished(run: ToolGroupRun, results: readonly ToolResult[]): void {
+    run.finished = true;
+    run.results = results;
+    this.running.delete(run);
+    this.host.history.addToolResults(run.id, results);
+    this.host.emit({
+      type: 'tool-group-complete',
+      groupId: run.id,
+      results,
+      metrics: { durationMs: this.host.config.clock.now() - run.startedAt },
+    });
+    if (this.host.groupRecorded(run)) {
+      this.undelivered.push(run);
+      this.deliverPending();
+    }
+    this.host.settled();
+  }
+
+  private async deliver(run: ToolGroupRun, connection: BidiConnection, generation: number): Promise<void> {
+    this.delivering++;
+    try {
+      await connection.sendToolResults(run.results ?? []);
+      this.host.resultsSent();
+    } catch (error) {
+      if (this.host.signal.aborted) return;
+      this.undelivered.push(run);
+      this.host.deliveryFailed(error, generation);
+    } finally {
+      this.delivering--;
+      this.host.settled();
+    }
+  }
+}
