@@ -28,7 +28,7 @@ interface SdkErrorShape {
  * Converts an error of the AWS SDK (a service exception, an exception sent inside the stream, or a network
  * failure) to an `APICallError` with the documented status and a correct `isRetryable`: throttling,
  * unavailability, internal and stream errors are retryable; validation, access and quota errors are not.
- * Credentials are never part of SDK errors, and nothing else of the request is copied in.
+ * The SDK error becomes the `cause` without its raw HTTP exchange, so no credential travels with it.
  *
  * @example
  * ```ts
@@ -55,8 +55,25 @@ export function mapBedrockError(error: unknown, url: string): APICallError {
     responseBody: JSON.stringify({ __type: name, message }),
     ...(Object.keys(headers).length > 0 ? { responseHeaders: headers } : {}),
     isRetryable,
-    cause: error,
+    cause: detachedCause(error, name, message, shape.$metadata),
   });
+}
+
+/**
+ * A copy of the SDK error without its hidden `$response`: that holds the raw HTTP exchange, whose request
+ * headers carry the session token and signature, so it must not travel with the error into logs.
+ */
+function detachedCause(error: unknown, name: string, message: string, metadata: SdkErrorShape['$metadata']): Error {
+  const copy = new Error(message);
+  copy.name = name;
+  if (error instanceof Error && error.stack !== undefined) copy.stack = error.stack;
+  if (metadata !== undefined) {
+    Object.defineProperty(copy, '$metadata', {
+      value: { httpStatusCode: metadata.httpStatusCode, requestId: metadata.requestId },
+      enumerable: true,
+    });
+  }
+  return copy;
 }
 
 function hintFor(name: string, isNetworkFailure: boolean): string {
