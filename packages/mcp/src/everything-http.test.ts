@@ -2,7 +2,8 @@
 // transport through the automatic fallback. One server process per block.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isToolContent, type ToolContent } from '@tandem/core';
-import { startEverythingHttp, toolContext, type HttpServerProcess } from './__fixtures__/servers.js';
+import { gate, startEverythingHttp, toolContext, type HttpServerProcess } from './__fixtures__/servers.js';
+import { McpConnectionError } from './errors/mcp-connection-error.js';
 import { getHttpTools } from './get-http-tools.js';
 import { McpToolError } from './errors/mcp-tool-error.js';
 import type { McpToolset } from './mcp-toolset.js';
@@ -101,5 +102,32 @@ describe('server-everything over legacy HTTP+SSE (fallback)', () => {
     expect(requests.some((request) => request.method === 'GET' && request.url === `${server.baseUrl}/sse`)).toBe(true);
     const echo = tools.find((t) => t.name === 'echo')!;
     await expect(echo.execute!({ message: 'legacy' }, toolContext())).resolves.toBe('Echo: legacy');
+  });
+});
+
+describe('an HTTP server that dies mid-call', () => {
+  it('fails the pending call with a connection error (well before its timeout), and the next call reconnects', async () => {
+    const first = await startEverythingHttp('streamableHttp');
+    let second: HttpServerProcess | undefined;
+    try {
+      await using tools = await getHttpTools(`${first.baseUrl}/mcp`, { timeoutMs: 30_000, onError: () => undefined });
+      const long = tools.find((t) => t.name === 'trigger-long-running-operation')!;
+      const started = gate();
+      const pending = Promise.resolve(long.execute!({ duration: 20, steps: 200 }, toolContext({ onProgress: () => started.open() })));
+      await started.promise; // the first progress notification: the call is running on the server
+      await first.stop();
+      const error: unknown = await pending.then(
+        () => undefined,
+        (thrown: unknown) => thrown,
+      );
+      expect(McpConnectionError.isInstance(error)).toBe(true);
+      expect((error as Error).message).toMatch(/went away during tools\/call trigger-long-running-operation: the HTTP connection failed .*The next call reconnects\./);
+
+      second = await startEverythingHttp('streamableHttp', Number(new URL(first.baseUrl).port));
+      const echo = tools.find((t) => t.name === 'echo')!;
+      await expect(Promise.resolve(echo.execute!({ message: 'again' }, toolContext()))).resolves.toBe('Echo: again');
+    } finally {
+      await second?.stop();
+    }
   });
 });

@@ -32,6 +32,8 @@ import { StdioProcessTransport } from './stdio-process-transport.js';
 const DEFAULT_TIMEOUT_MS = 60_000;
 const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
 const HEALTH_CHECK_TIMEOUT_MS = 5_000;
+/** SDK transport errors meaning the HTTP server can no longer be reached. */
+const STREAM_LOST = /Failed to reconnect SSE stream|Maximum reconnection attempts/;
 
 /**
  * A connection to one MCP server, for full control: tools, resources, prompts, logging, elicitation.
@@ -59,7 +61,6 @@ export class McpClient implements AsyncDisposable {
   private connecting: Promise<Connection> | undefined;
   private readonly dropping = new Set<Promise<void>>();
   private readonly toolListeners = new Set<(tools: McpToolInfo[]) => void>();
-  private lastClose: string | undefined;
   private closed = false;
 
   constructor(options: McpClientOptions) {
@@ -226,11 +227,16 @@ export class McpClient implements AsyncDisposable {
       return error;
     }
     this.drop(connection, errorMessage(error));
+    if (this.closed) {
+      return new McpConnectionError({
+        server: this.serverName,
+        message: `The MCP client for ${this.serverName} was closed during ${operation}.`,
+        cause: error,
+      });
+    }
     return new McpConnectionError({
       server: this.serverName,
-      message:
-        `MCP server ${this.serverName} went away during ${operation}: ${this.lastClose ?? errorMessage(error)}. ` +
-        'The next call reconnects.',
+      message: `MCP server ${this.serverName} went away during ${operation}: ${connection.closeReason}. The next call reconnects.`,
       cause: error,
     });
   }
@@ -272,7 +278,6 @@ export class McpClient implements AsyncDisposable {
       throw new McpConnectionError({ server: this.serverName, message: `The MCP client for ${this.serverName} was closed while connecting.` });
     }
     this.connection = connection;
-    this.lastClose = undefined;
     const level = this.options.logLevel;
     if (level !== undefined && connection.client.getServerCapabilities()?.logging !== undefined) {
       await connection.client.setLoggingLevel(level, { timeout }).catch((error: unknown) => this.reportError(error));
@@ -285,11 +290,19 @@ export class McpClient implements AsyncDisposable {
     const client = new Client(this.options.clientInfo ?? DEFAULT_CLIENT_INFO, {
       capabilities: onElicitation === undefined ? {} : { elicitation: { form: {} } },
     });
-    client.onerror = (error) => this.reportError(error);
+    client.onerror = (error) => {
+      this.reportError(error);
+      // The HTTP transport retries a broken response stream; once that fails the server is unreachable
+      // and the pending calls' replies are lost: fail them now instead of at their timeouts.
+      const connection = current();
+      if (connection !== undefined && !connection.closed && STREAM_LOST.test(error.message)) {
+        this.drop(connection, `the HTTP connection failed (${error.message})`);
+      }
+    };
     client.onclose = () => {
       const connection = current();
       if (connection === undefined) return;
-      if (!connection.closed) this.lastClose = describeClose(connection.inner);
+      connection.closeReason ??= describeClose(connection.inner);
       connection.closed = true;
       if (this.connection === connection) this.connection = undefined;
     };
@@ -321,14 +334,14 @@ export class McpClient implements AsyncDisposable {
   /** After a timeout: a server that no longer answers a ping is dropped, so the next call reconnects. */
   private checkHealth(connection: Connection): void {
     if (connection.closed) return;
-    connection.client.ping({ timeout: HEALTH_CHECK_TIMEOUT_MS }).catch(() => {
-      if (!connection.closed) this.drop(connection, `it did not answer a ping within ${HEALTH_CHECK_TIMEOUT_MS} ms`);
+    connection.client.ping({ timeout: HEALTH_CHECK_TIMEOUT_MS }).catch((error: unknown) => {
+      if (!connection.closed) this.drop(connection, `it stopped responding (a ping failed: ${errorMessage(error)})`);
     });
   }
 
   private drop(connection: Connection, reason: string): void {
     if (this.connection === connection) this.connection = undefined;
-    if (!connection.closed) this.lastClose ??= reason;
+    connection.closeReason ??= reason;
     connection.closed = true;
     const closing = connection.client
       .close()

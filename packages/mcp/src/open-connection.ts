@@ -16,6 +16,8 @@ export interface Connection {
   readonly inner: Transport;
   /** Set once the transport closed or the connection was dropped. */
   closed: boolean;
+  /** Why it closed, for error messages. */
+  closeReason?: string;
 }
 
 /** Replaced by the package version at build time (tsup `define`). */

@@ -57,8 +57,8 @@ export interface HttpServerProcess {
 }
 
 /** Starts server-everything with `streamableHttp` or `sse`; resolves once it logs that it listens. */
-export async function startEverythingHttp(mode: 'streamableHttp' | 'sse'): Promise<HttpServerProcess> {
-  const port = await freePort();
+export async function startEverythingHttp(mode: 'streamableHttp' | 'sse', fixedPort?: number): Promise<HttpServerProcess> {
+  const port = fixedPort ?? (await freePort());
   const child = spawn(process.execPath, [EVERYTHING_ENTRY, mode], {
     env: { PATH: process.env.PATH ?? '', PORT: String(port) },
     stdio: ['ignore', 'ignore', 'pipe'],
