@@ -69,7 +69,12 @@ export function createMcpServer(tools: readonly Tool[], options: McpServerOption
         method: 'notifications/progress',
         params: { progressToken, progress: progressCount, message: label ?? progressMessage(value) },
       };
-      const sent = extra.sendNotification(notification).catch(() => undefined);
+      // Resolves a macrotask after the write, so consecutive notifications (and the result) go out in
+      // separate writes: some clients drop a notification that arrives in the same read as the response.
+      const sent = extra
+        .sendNotification(notification)
+        .catch(() => undefined)
+        .then(() => new Promise<void>((resolve) => setImmediate(resolve)));
       sending.push(sent);
       return sent;
     };
@@ -81,12 +86,7 @@ export function createMcpServer(tools: readonly Tool[], options: McpServerOption
         progress,
         emit: (event) => options.onEvent?.(event),
       });
-      if (sending.length > 0) {
-        // Flush progress before the result: some clients drop a progress notification that arrives
-        // together with its response.
-        await Promise.all(sending);
-        await new Promise<void>((resolve) => setImmediate(resolve));
-      }
+      await Promise.all(sending); // progress goes out before the result
       return toCallToolResult(output);
     } catch (error) {
       return errorResult(errorText(error));

@@ -28,7 +28,7 @@ export { mcpTool, type McpFunctionTool, type McpToolOptions } from './mcp-tool.j
 export { mcpToolName } from './mcp-tool-name.js';
 export { mapCallToolResult, mcpContentToBlocks, type McpContentBlock } from './map-call-tool-result.js';
 export { StdioProcessTransport, type StdioServerParams, type ProcessExit } from './stdio-process-transport.js';
-export { serveTools, type ServeToolsOptions, type ServeTransport, type ServedTools } from './serve-tools.js';
+export { serveTools, type ServeToolsOptions, type ServeTransport, type ServeHttpOptions, type ServedTools } from './serve-tools.js';
 export { createMcpServer, type McpServerOptions } from './create-mcp-server.js';
 export { toCallToolResult } from './to-call-tool-result.js';
 export { McpToolError, type McpToolErrorOptions } from './errors/mcp-tool-error.js';

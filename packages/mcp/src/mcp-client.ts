@@ -269,7 +269,7 @@ export class McpClient implements AsyncDisposable {
     } catch (error) {
       throw new McpConnectionError({
         server: this.serverName,
-        message: `Could not connect to MCP server ${this.serverName}: ${errorMessage(error)}. Check the command/URL and that the server speaks MCP.`,
+        message: `Could not connect to MCP server ${this.serverName}: ${connectFailure(error)}`,
         cause: error,
       });
     }
@@ -357,6 +357,22 @@ export class McpClient implements AsyncDisposable {
 
 function isInvalidResponse(error: unknown): boolean {
   return error instanceof Error && /ZodError/.test(error.name);
+}
+
+function connectFailure(error: unknown): string {
+  const status = httpStatusOf(error);
+  if (status === 401 || status === 403) {
+    return `HTTP ${status} (${errorMessage(error)}). Check the credentials: the \`headers\` (e.g. Authorization) or the \`authProvider\`.`;
+  }
+  const prefix = status === undefined ? '' : `HTTP ${status} `;
+  return `${prefix}${errorMessage(error)}. Check the command/URL and that the server speaks MCP.`;
+}
+
+/** The HTTP status carried by the SDK's `StreamableHTTPError` / `SseError`, if any. */
+function httpStatusOf(error: unknown): number | undefined {
+  if (!(error instanceof Error) || error instanceof McpError) return undefined;
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'number' && code >= 100 && code < 600 ? code : undefined;
 }
 
 function errorMessage(error: unknown): string {

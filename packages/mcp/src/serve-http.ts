@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import type { ServedTools } from './serve-tools.js';
+import type { ServeHttpOptions, ServedTools } from './serve-tools.js';
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
@@ -15,7 +15,7 @@ const MAX_BODY_BYTES = 4 * 1024 * 1024;
  */
 export async function serveHttp(
   makeServer: () => Server,
-  options: { readonly port?: number; readonly host?: string; readonly path?: string },
+  options: ServeHttpOptions,
 ): Promise<ServedTools> {
   const host = options.host ?? '127.0.0.1';
   const path = options.path ?? '/mcp';
@@ -24,6 +24,10 @@ export async function serveHttp(
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname !== path) return reply(res, 404, `Not found; the MCP endpoint is ${path}.`);
+    if (options.authorize !== undefined && !(await options.authorize(req))) {
+      res.setHeader('www-authenticate', 'Bearer');
+      return reply(res, 401, 'Unauthorized: send a valid Authorization header.');
+    }
     const sessionId = headerValue(req.headers['mcp-session-id']);
     if (sessionId !== undefined) {
       const transport = sessions.get(sessionId);

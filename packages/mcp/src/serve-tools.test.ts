@@ -9,6 +9,7 @@ import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 import { SERVE_STDIO_FIXTURE } from './__fixtures__/fixture-paths.js';
 import { PNG_BYTES, servedTools } from './__fixtures__/served-tools.js';
 import { isAlive, toolContext } from './__fixtures__/servers.js';
+import { McpConnectionError } from './errors/mcp-connection-error.js';
 import { McpToolError } from './errors/mcp-tool-error.js';
 import { getHttpTools } from './get-http-tools.js';
 import { getStdioTools } from './get-stdio-tools.js';
@@ -151,6 +152,19 @@ describe('serveTools over Streamable HTTP', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     });
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe('serveTools over HTTP with a bearer token', () => {
+  it('rejects clients without the token and serves those that send it in headers', async () => {
+    await using served = await serveTools(servedTools, {
+      transport: { authorize: (request) => request.headers.authorization === 'Bearer let-me-in' },
+    });
+    await expect(getHttpTools(served.url!)).rejects.toSatisfy(
+      (error: unknown) => McpConnectionError.isInstance(error) && /Could not connect .*: HTTP 401 .*Check the credentials/.test(error.message),
+    );
+    await using tools = await getHttpTools(served.url!, { headers: { Authorization: 'Bearer let-me-in' } });
+    await expect(Promise.resolve(tools[0]!.execute!({ name: 'Grace' }, toolContext()))).resolves.toBe('Hello, Grace!');
   });
 });
 

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { Readable, Writable } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Tool } from '@tandem/core';
@@ -10,7 +11,22 @@ export type ServeTransport =
   | 'stdio'
   | { readonly type: 'stdio'; readonly stdin?: Readable; readonly stdout?: Writable }
   /** Streamable HTTP on `http://host:port/path`. `port` 0 (default) picks a free port; `host` defaults to `127.0.0.1`. */
-  | { readonly port?: number; readonly host?: string; readonly path?: string };
+  | ServeHttpOptions;
+
+/** Streamable HTTP settings of {@link serveTools}. */
+export interface ServeHttpOptions {
+  /** Default 0: a free port (read it from `served.url`). */
+  readonly port?: number;
+  /** Default `127.0.0.1` (loopback only). */
+  readonly host?: string;
+  /** Default `/mcp`. */
+  readonly path?: string;
+  /**
+   * Decides whether a request may proceed (e.g. check `request.headers.authorization`); a `false`
+   * answer gets `401` with `WWW-Authenticate: Bearer`. Default: every request proceeds.
+   */
+  readonly authorize?: (request: IncomingMessage) => boolean | Promise<boolean>;
+}
 
 /** Options of {@link serveTools}. */
 export interface ServeToolsOptions extends McpServerOptions {
@@ -35,8 +51,10 @@ export interface ServedTools extends AsyncDisposable {
  * // server.ts — run with `node server.js`; clients spawn it over stdio
  * await serveTools([weather, contactMothership], { transport: 'stdio' });
  *
- * // or over Streamable HTTP on loopback
- * await using served = await serveTools([weather], { transport: { port: 3001 } });
+ * // or over Streamable HTTP on loopback, requiring a bearer token
+ * await using served = await serveTools([weather], {
+ *   transport: { port: 3001, authorize: (req) => req.headers.authorization === `Bearer ${process.env.MCP_TOKEN}` },
+ * });
  * console.log(`MCP endpoint: ${served.url}`);
  * ```
  */
@@ -50,7 +68,7 @@ export async function serveTools(tools: readonly Tool[], options: ServeToolsOpti
     const close = (): Promise<void> => server.close();
     return { url: undefined, close, [Symbol.asyncDispose]: close };
   }
-  const http = transport as { readonly port?: number; readonly host?: string; readonly path?: string };
+  const http = transport as ServeHttpOptions;
   createMcpServer(tools, options); // validates the tools now rather than at the first session
   return serveHttp(() => createMcpServer(tools, options), http);
 }
