@@ -11,7 +11,14 @@ import { DEFAULT_CLIENT_INFO } from './open-connection.js';
 import { runServedTool } from './run-served-tool.js';
 import { toCallToolResult } from './to-call-tool-result.js';
 
-/** Options of {@link createMcpServer} and `serveTools()`. */
+/**
+ * Options of {@link createMcpServer} and `serveTools()`.
+ *
+ * @example
+ * ```ts
+ * const server = createMcpServer(tools, { serverInfo: { name: 'my-tools', version: '1.0.0' }, invocationState: { db } });
+ * ```
+ */
 export interface McpServerOptions {
   /** Name and version the server reports. Default `@tandem/mcp` and its version. */
   readonly serverInfo?: Implementation;

@@ -2,7 +2,14 @@ import { McpClient } from './mcp-client.js';
 import type { McpClientBehaviour, McpHttpOptions } from './mcp-client-options.js';
 import { McpToolset, type McpToolsetOptions } from './mcp-toolset.js';
 
-/** Options of {@link getHttpTools}. */
+/**
+ * Options of {@link getHttpTools}: HTTP settings, client behaviour, and toolset options.
+ *
+ * @example
+ * ```ts
+ * const options: HttpToolsOptions = { headers: { Authorization: `Bearer ${token}` }, toolPrefix: 'crm_', timeoutMs: 90_000 };
+ * ```
+ */
 export interface HttpToolsOptions extends McpHttpOptions, McpClientBehaviour, McpToolsetOptions {}
 
 /**

@@ -3,7 +3,14 @@ import type { McpClientBehaviour } from './mcp-client-options.js';
 import { McpToolset, type McpToolsetOptions } from './mcp-toolset.js';
 import type { StdioServerParams } from './stdio-process-transport.js';
 
-/** Options of {@link getStdioTools}. */
+/**
+ * Options of {@link getStdioTools}: how to start the process, client behaviour, and toolset options.
+ *
+ * @example
+ * ```ts
+ * const options: StdioToolsOptions = { command: 'node', args: ['server.js'], env: { API_KEY: key }, toolPrefix: 'srv_' };
+ * ```
+ */
 export interface StdioToolsOptions extends StdioServerParams, McpClientBehaviour, McpToolsetOptions {}
 
 /**

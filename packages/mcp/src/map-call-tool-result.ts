@@ -2,7 +2,14 @@ import { toolContent, type ToolContentBlock } from '@tandem/core';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { McpToolError } from './errors/mcp-tool-error.js';
 
-/** One content block of an MCP tool result. */
+/**
+ * One content block of an MCP tool result: `text`, `image`, `audio`, `resource_link` or `resource`.
+ *
+ * @example
+ * ```ts
+ * const block: McpContentBlock = { type: 'text', text: 'Hello' };
+ * ```
+ */
 export type McpContentBlock = CallToolResult['content'][number];
 
 /**

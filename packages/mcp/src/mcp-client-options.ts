@@ -11,24 +11,69 @@ import type {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { StdioServerParams } from './stdio-process-transport.js';
 
-/** A tool as an MCP server describes it (`tools/list`). */
+/**
+ * A tool as an MCP server describes it (`tools/list`): `name`, `description`, `inputSchema`, and optionally
+ * `title`, `outputSchema` and `annotations`.
+ *
+ * @example
+ * ```ts
+ * const infos: McpToolInfo[] = await client.listTools();
+ * const readOnly = infos.filter((info) => info.annotations?.readOnlyHint === true);
+ * ```
+ */
 export type McpToolInfo = Tool;
 
-/** A progress notification of a running call: `progress` increases; `total` and `message` are optional. */
+/**
+ * A progress notification of a running call: `progress` increases; `total` and `message` are optional.
+ * It is also the `value` of the `partial-tool-call-result` events of MCP tools.
+ *
+ * @example
+ * ```ts
+ * const onProgress = (p: McpProgress) => console.log(p.total ? `${p.progress}/${p.total}` : p.progress, p.message ?? '');
+ * ```
+ */
 export type McpProgress = Progress;
 
-/** A log message the server sent (`notifications/message`). */
+/**
+ * A log message the server sent (`notifications/message`): `level`, optional `logger`, and `data`.
+ *
+ * @example
+ * ```ts
+ * const onLog = (message: McpLogMessage) => console.error(`[mcp ${message.level}]`, message.data);
+ * ```
+ */
 export type McpLogMessage = LoggingMessageNotification['params'];
 
-/** Log levels, least to most severe: `debug` … `emergency`. */
+/**
+ * Log levels, least to most severe: `debug`, `info`, `notice`, `warning`, `error`, `critical`, `alert`, `emergency`.
+ *
+ * @example
+ * ```ts
+ * const level: McpLogLevel = process.env.DEBUG ? 'debug' : 'warning';
+ * ```
+ */
 export type McpLogLevel = LoggingLevel;
 
-/** Connect by spawning a local server process that speaks MCP over stdin/stdout. */
+/**
+ * Connect by spawning a local server process that speaks MCP over stdin/stdout.
+ *
+ * @example
+ * ```ts
+ * const transport: McpStdioTransportOptions = { type: 'stdio', command: 'uvx', args: ['mcp-server-time'], killGraceMs: 1000 };
+ * ```
+ */
 export interface McpStdioTransportOptions extends StdioServerParams {
   readonly type: 'stdio';
 }
 
-/** Options shared by the HTTP-based transports. */
+/**
+ * Options shared by the HTTP-based transports.
+ *
+ * @example
+ * ```ts
+ * const http: McpHttpOptions = { headers: { Authorization: `Bearer ${token}` }, fallbackToSse: false };
+ * ```
+ */
 export interface McpHttpOptions {
   /** Extra headers on every request, e.g. `{ Authorization: 'Bearer …' }`. */
   readonly headers?: Readonly<Record<string, string>>;
@@ -43,13 +88,35 @@ export interface McpHttpOptions {
   readonly fallbackToSse?: boolean;
 }
 
-/** Connect to a remote server over Streamable HTTP (falling back to legacy SSE). */
+/**
+ * Connect to a remote server over Streamable HTTP (falling back to legacy SSE).
+ *
+ * @example
+ * ```ts
+ * const transport: McpHttpTransportOptions = { type: 'http', url: 'https://mcp.example.com/mcp', headers: { 'X-Api-Key': key } };
+ * ```
+ */
 export interface McpHttpTransportOptions extends McpHttpOptions {
   readonly type: 'http';
   readonly url: string | URL;
 }
 
-/** Connect through any SDK transport you build (in-memory, WebSocket, …); called once per (re)connect. */
+/**
+ * Connect through any SDK transport you build (in-memory, WebSocket, …); `create` is called once per (re)connect.
+ *
+ * @example
+ * ```ts
+ * const transport: McpCustomTransportOptions = {
+ *   type: 'custom',
+ *   name: 'in-process',
+ *   async create() {
+ *     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+ *     await createMcpServer(myTools).connect(serverSide);
+ *     return clientSide;
+ *   },
+ * };
+ * ```
+ */
 export interface McpCustomTransportOptions {
   readonly type: 'custom';
   /** Shown in error messages. Default `'custom'`. */
@@ -57,16 +124,41 @@ export interface McpCustomTransportOptions {
   create(): Transport | Promise<Transport>;
 }
 
-/** How an {@link McpClient} reaches its server. */
+/**
+ * How an {@link McpClient} reaches its server.
+ *
+ * @example
+ * ```ts
+ * const client = new McpClient({ transport: { type: 'stdio', command: 'node', args: ['server.js'] } });
+ * ```
+ */
 export type McpTransportOptions = McpStdioTransportOptions | McpHttpTransportOptions | McpCustomTransportOptions;
 
-/** Answers a server's elicitation request (a question for the user). Return `{ action: 'decline' }` to refuse. */
+/**
+ * Answers a server's elicitation request (a question for the user). Return `{ action: 'decline' }` to refuse.
+ *
+ * @example
+ * ```ts
+ * const onElicitation: McpElicitationHandler = async (request) => {
+ *   const ok = await confirm(request.message);
+ *   return ok ? { action: 'accept', content: { confirmed: true } } : { action: 'decline' };
+ * };
+ * ```
+ */
 export type McpElicitationHandler = (
   request: ElicitRequestParams,
   options: { readonly signal: AbortSignal },
 ) => ElicitResult | Promise<ElicitResult>;
 
-/** Client behaviour shared by {@link McpClient}, `getStdioTools()` and `getHttpTools()`. */
+/**
+ * Client behaviour shared by {@link McpClient}, `getStdioTools()` and `getHttpTools()`.
+ *
+ * @example
+ * ```ts
+ * const behaviour: McpClientBehaviour = { timeoutMs: 120_000, logLevel: 'info', onLog: (m) => console.log(m.data) };
+ * await getStdioTools({ command: 'my-server', ...behaviour });
+ * ```
+ */
 export interface McpClientBehaviour {
   /** Name and version the client reports to servers. Default `@tandem/mcp` and its version. */
   readonly clientInfo?: Implementation;
@@ -92,12 +184,26 @@ export interface McpClientBehaviour {
   readonly onError?: (error: Error) => void;
 }
 
-/** Options of `new McpClient(…)`. */
+/**
+ * Options of `new McpClient(…)`.
+ *
+ * @example
+ * ```ts
+ * const options: McpClientOptions = { transport: { type: 'http', url: 'http://127.0.0.1:3001/mcp' }, timeoutMs: 30_000 };
+ * ```
+ */
 export interface McpClientOptions extends McpClientBehaviour {
   readonly transport: McpTransportOptions;
 }
 
-/** Options of a single request. */
+/**
+ * Options of a single request.
+ *
+ * @example
+ * ```ts
+ * await client.listResources({ signal: AbortSignal.timeout(5_000), timeoutMs: 5_000 });
+ * ```
+ */
 export interface McpRequestOptions {
   /** Aborting cancels the request: the server gets `notifications/cancelled` and the call rejects with the signal's reason. */
   readonly signal?: AbortSignal;
@@ -105,7 +211,14 @@ export interface McpRequestOptions {
   readonly timeoutMs?: number;
 }
 
-/** Options of {@link McpClient.callTool}. */
+/**
+ * Options of {@link McpClient.callTool}.
+ *
+ * @example
+ * ```ts
+ * await client.callTool('render', { scene: 1 }, { signal, onProgress: (p) => bar.update(p.progress / (p.total ?? 100)) });
+ * ```
+ */
 export interface McpCallToolOptions extends McpRequestOptions {
   /** Receives the server's progress notifications for this call. */
   readonly onProgress?: (progress: McpProgress) => void;

@@ -4,13 +4,27 @@ import type { McpToolInfo } from './mcp-client-options.js';
 import { mapCallToolResult } from './map-call-tool-result.js';
 import { mcpToolName } from './mcp-tool-name.js';
 
-/** A Tandem function tool backed by an MCP server's tool. */
+/**
+ * A Tandem function tool backed by an MCP server's tool; `mcp` keeps the server's description of it.
+ *
+ * @example
+ * ```ts
+ * const destructive = toolset.filter((tool: McpFunctionTool) => tool.mcp.annotations?.destructiveHint === true);
+ * ```
+ */
 export interface McpFunctionTool extends FunctionTool<unknown, unknown> {
   /** The server's description of the tool (its own name, annotations, output schema, …). */
   readonly mcp: McpToolInfo;
 }
 
-/** Options of {@link mcpTool}. */
+/**
+ * Options of {@link mcpTool}.
+ *
+ * @example
+ * ```ts
+ * mcpTool(client, info, { toolPrefix: 'docs_', timeoutMs: 10_000 });
+ * ```
+ */
 export interface McpToolOptions {
   /** Prepended to the server's tool name (then sanitized, see {@link mcpToolName}). */
   readonly toolPrefix?: string;

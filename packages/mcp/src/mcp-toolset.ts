@@ -3,7 +3,14 @@ import type { McpToolInfo } from './mcp-client-options.js';
 import { mcpTool, type McpFunctionTool } from './mcp-tool.js';
 import { mcpToolName } from './mcp-tool-name.js';
 
-/** Options of {@link McpToolset.create}. */
+/**
+ * Options of {@link McpToolset.create} (also accepted by `getStdioTools()` / `getHttpTools()`).
+ *
+ * @example
+ * ```ts
+ * const toolset = await McpToolset.create(client, { toolPrefix: 'github_', timeoutMs: 30_000 });
+ * ```
+ */
 export interface McpToolsetOptions {
   /** Prepended to every server tool name (then sanitized to `[a-zA-Z0-9_-]`, cut to 64). */
   readonly toolPrefix?: string;

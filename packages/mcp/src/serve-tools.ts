@@ -5,7 +5,14 @@ import type { Tool } from '@tandem/core';
 import { createMcpServer, type McpServerOptions } from './create-mcp-server.js';
 import { serveHttp } from './serve-http.js';
 
-/** Where `serveTools()` listens. */
+/**
+ * Where `serveTools()` listens.
+ *
+ * @example
+ * ```ts
+ * const transport: ServeTransport = process.env.PORT ? { port: Number(process.env.PORT) } : 'stdio';
+ * ```
+ */
 export type ServeTransport =
   /** stdin/stdout of this process (or the given streams), for clients that spawn it. */
   | 'stdio'
@@ -13,7 +20,14 @@ export type ServeTransport =
   /** Streamable HTTP on `http://host:port/path`. `port` 0 (default) picks a free port; `host` defaults to `127.0.0.1`. */
   | ServeHttpOptions;
 
-/** Streamable HTTP settings of {@link serveTools}. */
+/**
+ * Streamable HTTP settings of {@link serveTools}.
+ *
+ * @example
+ * ```ts
+ * const http: ServeHttpOptions = { host: '127.0.0.1', port: 3001, path: '/mcp', authorize: (req) => req.headers.authorization === expected };
+ * ```
+ */
 export interface ServeHttpOptions {
   /** Default 0: a free port (read it from `served.url`). */
   readonly port?: number;
@@ -28,12 +42,28 @@ export interface ServeHttpOptions {
   readonly authorize?: (request: IncomingMessage) => boolean | Promise<boolean>;
 }
 
-/** Options of {@link serveTools}. */
+/**
+ * Options of {@link serveTools}.
+ *
+ * @example
+ * ```ts
+ * await serveTools(tools, { transport: 'stdio', serverInfo: { name: 'my-tools', version: '1.2.0' }, instructions: 'Use add for sums.' });
+ * ```
+ */
 export interface ServeToolsOptions extends McpServerOptions {
   readonly transport: ServeTransport;
 }
 
-/** A running MCP server made by {@link serveTools}. */
+/**
+ * A running MCP server made by {@link serveTools}.
+ *
+ * @example
+ * ```ts
+ * const served: ServedTools = await serveTools(tools, { transport: { port: 0 } });
+ * console.log(served.url?.href);
+ * await served.close();
+ * ```
+ */
 export interface ServedTools extends AsyncDisposable {
   /** The endpoint clients connect to (HTTP only), e.g. `http://127.0.0.1:53111/mcp`. */
   readonly url: URL | undefined;

@@ -4,7 +4,14 @@ import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/s
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 
-/** How a stdio server process is started and stopped. */
+/**
+ * How a stdio server process is started and stopped.
+ *
+ * @example
+ * ```ts
+ * const params: StdioServerParams = { command: 'python', args: ['-m', 'my_server'], cwd: '/srv', stderr: 'pipe', onStderr: console.error };
+ * ```
+ */
 export interface StdioServerParams {
   /** The executable, spawned directly (no shell). */
   readonly command: string;
@@ -26,7 +33,14 @@ export interface StdioServerParams {
   readonly killGraceMs?: number;
 }
 
-/** How a child process ended. */
+/**
+ * How a child process ended: its exit `code`, or the `signal` that killed it.
+ *
+ * @example
+ * ```ts
+ * const exit: ProcessExit | undefined = transport.exit; // e.g. { code: null, signal: 'SIGTERM' }
+ * ```
+ */
 export interface ProcessExit {
   readonly code: number | null;
   readonly signal: NodeJS.Signals | null;

@@ -2,7 +2,14 @@ import { TandemError } from '@tandem/core';
 
 const BRAND = Symbol.for('tandem.error.McpConnectionError');
 
-/** Constructor options of {@link McpConnectionError}. */
+/**
+ * Constructor options of {@link McpConnectionError}.
+ *
+ * @example
+ * ```ts
+ * throw new McpConnectionError({ server: 'my-server', message: 'The server is down.' });
+ * ```
+ */
 export interface McpConnectionErrorOptions {
   readonly message: string;
   /** The server's display name (its command or URL). */

@@ -2,7 +2,14 @@ import { TandemError } from '@tandem/core';
 
 const BRAND = Symbol.for('tandem.error.McpTimeoutError');
 
-/** Constructor options of {@link McpTimeoutError}. */
+/**
+ * Constructor options of {@link McpTimeoutError}.
+ *
+ * @example
+ * ```ts
+ * throw new McpTimeoutError({ server: 'my-server', operation: 'tools/call search', timeoutMs: 60_000 });
+ * ```
+ */
 export interface McpTimeoutErrorOptions {
   /** The server's display name (its command or URL). */
   readonly server: string;

@@ -3,7 +3,14 @@ import type { ToolContentBlock } from '@tandem/core';
 
 const BRAND = Symbol.for('tandem.error.McpToolError');
 
-/** Constructor options of {@link McpToolError}. */
+/**
+ * Constructor options of {@link McpToolError}.
+ *
+ * @example
+ * ```ts
+ * throw new McpToolError({ toolName: 'search', text: 'Quota exceeded' });
+ * ```
+ */
 export interface McpToolErrorOptions {
   /** The MCP server's name of the tool (without any `toolPrefix`). */
   readonly toolName: string;
