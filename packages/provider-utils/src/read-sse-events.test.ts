@@ -53,6 +53,26 @@ describe('readSseEvents', () => {
     await server.requests[0]!.socketClosed;
   });
 
+  it('throws the abort reason even when the body is not tied to the signal', async () => {
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        // One event, then the body stays open forever: only the signal can end it.
+        controller.enqueue(new TextEncoder().encode('data: {"a":1}\n\n'));
+      },
+    });
+    const controller = new AbortController();
+    const reason = new Error('user abort');
+    const seen: SseMessage[] = [];
+    const done = (async () => {
+      for await (const event of readSseEvents(new Response(body), { provider: 'Acme', signal: controller.signal })) {
+        seen.push(event);
+        controller.abort(reason);
+      }
+    })().catch((e: unknown) => e);
+    expect(await done).toBe(reason);
+    expect(seen).toHaveLength(1);
+  });
+
   it('closes the connection when the consumer stops early', async () => {
     server.enqueue({ type: 'sse', events: events.slice(0, 1), ending: 'stall' });
     const response = await fetch(server.url);

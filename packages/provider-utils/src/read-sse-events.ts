@@ -45,6 +45,11 @@ export async function* readSseEvents(response: Response, options: ReadSseEventsO
     .pipeThrough(new EventSourceParserStream())
     .getReader();
   let finished = false;
+  // A custom fetch may not tie the body to the signal: cancel the body ourselves on abort.
+  const onAbort = (): void => {
+    reader.cancel(signal?.reason).catch(() => undefined);
+  };
+  signal?.addEventListener('abort', onAbort, { once: true });
   try {
     for (;;) {
       let next: ReadableStreamReadResult<EventSourceMessage>;
@@ -57,12 +62,14 @@ export async function* readSseEvents(response: Response, options: ReadSseEventsO
       }
       if (next.done) {
         finished = true;
+        if (signal?.aborted) throw signal.reason;
         return;
       }
       const { event, id, data } = next.value;
       yield { ...(event === undefined ? {} : { event }), ...(id === undefined ? {} : { id }), data };
     }
   } finally {
+    signal?.removeEventListener('abort', onAbort);
     if (!finished) await reader.cancel().catch(() => undefined);
     reader.releaseLock();
   }

@@ -41,6 +41,7 @@ describe('retryUntilFirstPart', () => {
     const { delays, sleep } = recorder();
     const error = overloaded();
     await expect(
+      // eslint-disable-next-line require-yield -- an attempt that fails before its first part
       collect(retryUntilFirstPart({ sleep, maxRetries: 1, initialRetryDelayMs: 10, attempt: async function* () { throw error; } })),
     ).rejects.toBe(error);
     expect(delays).toEqual([10]);
@@ -64,6 +65,7 @@ describe('retryUntilFirstPart', () => {
     ).rejects.toThrow('Overloaded');
     expect(seen).toEqual(['a']);
     const bad = new APICallError({ message: 'Bad', url: 'http://x', statusCode: 400 });
+    // eslint-disable-next-line require-yield -- an attempt that fails before its first part
     await expect(collect(retryUntilFirstPart({ sleep, attempt: async function* () { calls++; throw bad; } }))).rejects.toBe(bad);
     expect(calls).toBe(2);
     expect(delays).toEqual([]);
@@ -77,6 +79,7 @@ describe('retryUntilFirstPart', () => {
         retryUntilFirstPart({
           signal: controller.signal,
           sleep: async () => undefined,
+          // eslint-disable-next-line require-yield -- an attempt that fails before its first part
           attempt: async function* () {
             controller.abort(reason);
             throw overloaded();

@@ -1,4 +1,4 @@
-import { Agent, registerProvider, resolveModel, userMessage, type FunctionTool, type LanguageModel } from '@tandem/core';
+import { Agent, registerProvider, resolveModel, stream, userMessage, type FunctionTool, type LanguageModel } from '@tandem/core';
 import { loadSseFixture, ProviderTestServer } from '@tandem/core/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOpenAI } from './openai-provider.js';
@@ -82,5 +82,36 @@ describe('Agent end to end through the OpenAI provider (loopback server)', () =>
     } finally {
       unregister();
     }
+  });
+});
+
+describe('reasoning round trip through core (Responses API)', () => {
+  it('sends the reasoning item, with its encrypted content, back on the next turn', async () => {
+    const dir = new URL('./__fixtures__/responses/', import.meta.url);
+    server.enqueue({ type: 'sse', events: loadSseFixture(dir, 'reasoning') }, { type: 'sse', events: loadSseFixture(dir, 'text') });
+    const model = createOpenAI({ apiKey: 'sk-e2e-000000', baseURL: server.baseURL('/v1') })('gpt-5');
+    const first = stream(model, [userMessage('Hi')]);
+    for await (const _event of first) {
+      // drain
+    }
+    const { message } = await first.result;
+    const second = stream(model, [userMessage('Hi'), message, userMessage('And again?')]);
+    for await (const _event of second) {
+      // drain
+    }
+    expect((server.requests[1]!.body as { input: unknown[] }).input).toEqual([
+      { role: 'user', content: [{ type: 'input_text', text: 'Hi' }] },
+      {
+        type: 'reasoning',
+        id: 'rs_reason01',
+        summary: [
+          { type: 'summary_text', text: '**Weighing the options**\n\nThe user wants a greeting.' },
+          { type: 'summary_text', text: 'Keep it short.' },
+        ],
+        encrypted_content: 'gAAAAABoENCRYPTEDreasoningBLOB==',
+      },
+      { role: 'assistant', content: [{ type: 'output_text', text: 'Hi there!' }] },
+      { role: 'user', content: [{ type: 'input_text', text: 'And again?' }] },
+    ]);
   });
 });
