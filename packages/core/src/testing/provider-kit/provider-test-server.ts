@@ -51,7 +51,10 @@ export class ProviderTestServer implements AsyncDisposable {
     const { port } = server.address() as AddressInfo;
     const instance = new ProviderTestServer(server, `http://127.0.0.1:${port}`);
     server.on('request', (req, res) => {
-      void instance.handle(req, res);
+      // A client that goes away mid-request must not become an unhandled rejection in the test run.
+      instance.handle(req, res).catch(() => {
+        res.destroy();
+      });
     });
     return instance;
   }
