@@ -9,7 +9,7 @@ import { convertToAnthropicMessages } from './convert-to-anthropic-messages.js';
 export const DEFAULT_MAX_TOKENS = 4096;
 
 /**
- * Builds the JSON body of a streaming Messages API call from a Tandem {@link ModelRequest}.
+ * Builds the JSON body of a streaming Messages API call from a Tandem `ModelRequest`.
  * Provider tools that are not Anthropic's are left out and reported through `warn` (default: a process warning).
  * Invalid `providerOptions.anthropic` throw `InvalidProviderOptionsError`.
  *

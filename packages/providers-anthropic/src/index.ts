@@ -20,3 +20,15 @@ export { InvalidRequestError } from './invalid-request-error.js';
 export { convertToAnthropicMessages, type AnthropicPrompt } from './convert-to-anthropic-messages.js';
 export { buildAnthropicRequestBody } from './build-anthropic-request-body.js';
 export { mapAnthropicStopReason } from './map-anthropic-stop-reason.js';
+export type {
+  AnthropicMessagesRequestBody,
+  AnthropicMessageParam,
+  AnthropicContentBlockParam,
+  AnthropicTextBlockParam,
+  AnthropicFileBlockParam,
+  AnthropicToolResultContent,
+  AnthropicSource,
+  AnthropicCacheControl,
+  AnthropicToolParam,
+  AnthropicToolChoice,
+} from './anthropic-request.js';

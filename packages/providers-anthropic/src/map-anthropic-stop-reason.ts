@@ -1,7 +1,7 @@
 import type { FinishReason } from '@tandem/core/spec';
 
 /**
- * Maps a Messages API `stop_reason` to a Tandem {@link FinishReason}.
+ * Maps a Messages API `stop_reason` to a Tandem `FinishReason`.
  *
  * `end_turn`/`stop_sequence` → `stop`, `max_tokens` → `length`, `tool_use` → `tool-calls`,
  * `refusal` → `content-filter`; `pause_turn` (a long server-tool turn the caller should continue)

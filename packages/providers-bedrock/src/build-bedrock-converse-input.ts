@@ -5,7 +5,7 @@ import { BedrockProviderOptions } from './bedrock-provider-options.js';
 import { convertToBedrockMessages } from './convert-to-bedrock-messages.js';
 
 /**
- * Builds the input of a `ConverseStreamCommand` from a Tandem {@link ModelRequest}.
+ * Builds the input of a `ConverseStreamCommand` from a Tandem `ModelRequest`.
  *
  * Converse has no "none" tool choice: with `toolChoice: 'none'` the tools are left out — unless the history
  * holds tool calls, for which Converse requires a `toolConfig`; then the tools are sent and `warn` says the

@@ -1,7 +1,7 @@
 import type { FinishReason } from '@tandem/core/spec';
 
 /**
- * Maps a Converse `stopReason` to a Tandem {@link FinishReason}.
+ * Maps a Converse `stopReason` to a Tandem `FinishReason`.
  *
  * `end_turn`/`stop_sequence` → `stop`; `max_tokens`/`model_context_window_exceeded` → `length`;
  * `tool_use` → `tool-calls`; `guardrail_intervened`/`content_filtered` → `content-filter`;

@@ -6,7 +6,7 @@ import { toGoogleProviderTool } from './google-tools.js';
 import { convertToGoogleContents } from './convert-to-google-contents.js';
 
 /**
- * Builds the JSON body of `streamGenerateContent` from a Tandem {@link ModelRequest}.
+ * Builds the JSON body of `streamGenerateContent` from a Tandem `ModelRequest`.
  *
  * Function parameters go in `parametersJsonSchema`, which takes standard JSON Schema as it is, instead of
  * `parameters`, which takes only Google's OpenAPI 3.0 subset (no `$ref`, `oneOf`, `additionalProperties`,

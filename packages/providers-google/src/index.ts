@@ -27,3 +27,10 @@ export { InvalidRequestError } from './invalid-request-error.js';
 export { convertToGoogleContents, type GooglePrompt } from './convert-to-google-contents.js';
 export { buildGoogleRequestBody } from './build-google-request-body.js';
 export { mapGoogleFinishReason } from './map-google-finish-reason.js';
+export type {
+  GoogleGenerateContentRequest,
+  GoogleContent,
+  GoogleRequestPart,
+  GoogleTool,
+  GoogleFunctionDeclaration,
+} from './google-request.js';

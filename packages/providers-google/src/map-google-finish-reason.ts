@@ -1,7 +1,7 @@
 import type { FinishReason } from '@tandem/core/spec';
 
 /**
- * Maps a Gemini `finishReason` to a Tandem {@link FinishReason}. A natural `STOP` after function calls
+ * Maps a Gemini `finishReason` to a Tandem `FinishReason`. A natural `STOP` after function calls
  * becomes `tool-calls` (Gemini has no separate reason for it).
  *
  * `STOP` → `stop`; `MAX_TOKENS` → `length`; `SAFETY`, `RECITATION`, `BLOCKLIST`, `PROHIBITED_CONTENT`,
