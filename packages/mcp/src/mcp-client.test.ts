@@ -5,7 +5,13 @@ import type { FunctionTool } from '@tandem/core';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type JSONRPCMessage, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ListPromptsRequestSchema,
+  ListToolsRequestSchema,
+  type JSONRPCMessage,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import { gate, toolContext, type Gate } from './__fixtures__/servers.js';
 import { createMcpServer } from './create-mcp-server.js';
 import { McpTimeoutError } from './errors/mcp-timeout-error.js';
@@ -252,5 +258,31 @@ describe('McpToolset refresh on tools/list_changed', () => {
       ['a_b', 'a.b'],
       ['a_b_2', 'a_b'],
     ]);
+  });
+});
+
+describe('McpClient paging', () => {
+  it('follows nextCursor through every page of tools and prompts', async () => {
+    const server = new Server({ name: 'paged', version: '1.0.0' }, { capabilities: { tools: {}, prompts: {} } });
+    const pages: Record<string, { items: string[]; next?: string }> = {
+      start: { items: ['a', 'b'], next: 'p2' },
+      p2: { items: ['c'], next: 'p3' },
+      p3: { items: ['d'] },
+    };
+    const seenCursors: (string | undefined)[] = [];
+    server.setRequestHandler(ListToolsRequestSchema, (request) => {
+      seenCursors.push(request.params?.cursor);
+      const page = pages[request.params?.cursor ?? 'start']!;
+      return { tools: page.items.map((name) => ({ name, inputSchema: { type: 'object' as const } })), nextCursor: page.next };
+    });
+    server.setRequestHandler(ListPromptsRequestSchema, (request) => {
+      const page = pages[request.params?.cursor ?? 'start']!;
+      return { prompts: page.items.map((name) => ({ name })), nextCursor: page.next };
+    });
+    const { client } = inMemoryClient(() => server);
+    expect((await client.listTools()).map((tool) => tool.name)).toEqual(['a', 'b', 'c', 'd']);
+    expect(seenCursors).toEqual([undefined, 'p2', 'p3']);
+    expect((await client.listPrompts()).map((prompt) => prompt.name)).toEqual(['a', 'b', 'c', 'd']);
+    await client.close();
   });
 });
