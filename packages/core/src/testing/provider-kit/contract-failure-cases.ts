@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { APICallError } from '../../spec/errors/api-call-error.js';
 import { IncompleteResponseError } from '../../spec/errors/incomplete-response-error.js';
 import { collectModelStream } from './collect-model-stream.js';
-import { assertNoSecret, caseRequest, captureError, withHarness } from './contract-helpers.js';
+import { assertNoSecret, caseRequest, captureError, withHarness, withLogCapture } from './contract-helpers.js';
 import type { ContractTestApi, ProviderContractOptions } from './provider-contract-options.js';
 import type { SseEvent } from './sse-fixture.js';
 import type { RawResponse, SseResponse, StreamEnding } from './test-server-response.js';
@@ -38,7 +38,8 @@ export function registerFailureCases(api: ContractTestApi, options: ProviderCont
   it('fails at once on HTTP 401 and never leaks the API key', async () => {
     await withHarness(options, async ({ server, model, apiKey }) => {
       server.setFallback({ type: 'json', status: 401, body: options.errorBody(401, `Incorrect API key provided: ${apiKey ?? 'none'}.`) });
-      const error = await captureError(() => collectModelStream(model().stream(textRequest)));
+      const { result: error, logs } = await withLogCapture(() => captureError(() => collectModelStream(model().stream(textRequest))));
+      if (apiKey !== undefined) for (const line of logs) assert.ok(!line.includes(apiKey), 'the API key leaked into a log line or warning');
       assert.ok(APICallError.isInstance(error), `expected APICallError, got ${String(error)}`);
       assert.equal(error.statusCode, 401);
       assert.equal(error.isRetryable, false);

@@ -148,3 +148,43 @@ export function assertNoSecret(error: unknown, secret: string | undefined): void
 export function caseRequest(contractCase: ContractCase): ModelRequest {
   return contractRequest(contractCase.request);
 }
+
+type LogMethod = 'log' | 'info' | 'warn' | 'error' | 'debug';
+
+/**
+ * Runs `fn` while recording everything written through `console.*` and `process.emitWarning`
+ * (and still forwarding it), so a test can assert no secret was logged.
+ */
+export async function withLogCapture<T>(fn: () => Promise<T>): Promise<{ result: T; logs: string[] }> {
+  const logs: string[] = [];
+  const methods: LogMethod[] = ['log', 'info', 'warn', 'error', 'debug'];
+  const originals = methods.map((method) => [method, console[method]] as const);
+  const proc = globalThis.process;
+  const originalEmitWarning = proc.emitWarning;
+  const record = (args: readonly unknown[]): void => {
+    logs.push(args.map((arg) => (arg instanceof Error ? `${arg.message}\n${arg.stack ?? ''}` : typeof arg === 'string' ? arg : safeJson(arg))).join(' '));
+  };
+  for (const [method, original] of originals) {
+    console[method] = (...args: unknown[]) => {
+      record(args);
+      original.apply(console, args);
+    };
+  }
+  proc.emitWarning = ((...args: unknown[]) => {
+    record(args);
+  }) as typeof proc.emitWarning;
+  try {
+    return { result: await fn(), logs };
+  } finally {
+    for (const [method, original] of originals) console[method] = original;
+    proc.emitWarning = originalEmitWarning;
+  }
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}

@@ -16,6 +16,7 @@ interface Flaws {
   readonly noRetry?: boolean;
   readonly leakKey?: boolean;
   readonly ignoreTruncation?: boolean;
+  readonly logKey?: boolean;
 }
 
 function referenceModel(settings: ContractModelSettings, flaws: Flaws = {}): LanguageModel {
@@ -38,6 +39,7 @@ function referenceModel(settings: ContractModelSettings, flaws: Flaws = {}): Lan
         });
         if (response.ok) break;
         const raw = await response.text();
+        if (flaws.logKey) process.emitWarning(`request failed with key ${key}`);
         const body = flaws.leakKey ? raw : raw.replaceAll(key, '[redacted]');
         const error = new APICallError({ message: `HTTP ${response.status}: ${body}`, url, statusCode: response.status, responseBody: body });
         if (!error.isRetryable || attempt >= settings.maxRetries || flaws.noRetry) throw error;
@@ -151,6 +153,11 @@ describe('runProviderContract catches broken providers', () => {
   it('fails a provider that leaks the API key', async () => {
     const tests = collectCases(contractOptions({ leakKey: true }));
     await expect(tests.get('fails at once on HTTP 401 and never leaks the API key')!()).rejects.toThrow(/API key leaked/);
+  });
+
+  it('fails a provider that logs the API key', async () => {
+    const tests = collectCases(contractOptions({ logKey: true }));
+    await expect(tests.get('fails at once on HTTP 401 and never leaks the API key')!()).rejects.toThrow(/leaked into a log line/);
   });
 
   it('fails a provider that accepts a truncated stream', async () => {
