@@ -19,6 +19,7 @@ import { McpConnectionError } from './errors/mcp-connection-error.js';
 import { McpTimeoutError } from './errors/mcp-timeout-error.js';
 import { collectPages } from './collect-pages.js';
 import { describeServer, describeClose } from './describe-server.js';
+import { connectFailure, errorMessage, isInvalidResponse } from './error-details.js';
 import type {
   McpCallToolOptions,
   McpClientOptions,
@@ -353,28 +354,4 @@ export class McpClient implements AsyncDisposable {
   private reportError(error: unknown): void {
     this.options.onError?.(error instanceof Error ? error : new Error(String(error)));
   }
-}
-
-function isInvalidResponse(error: unknown): boolean {
-  return error instanceof Error && /ZodError/.test(error.name);
-}
-
-function connectFailure(error: unknown): string {
-  const status = httpStatusOf(error);
-  if (status === 401 || status === 403) {
-    return `HTTP ${status} (${errorMessage(error)}). Check the credentials: the \`headers\` (e.g. Authorization) or the \`authProvider\`.`;
-  }
-  const prefix = status === undefined ? '' : `HTTP ${status} `;
-  return `${prefix}${errorMessage(error)}. Check the command/URL and that the server speaks MCP.`;
-}
-
-/** The HTTP status carried by the SDK's `StreamableHTTPError` / `SseError`, if any. */
-function httpStatusOf(error: unknown): number | undefined {
-  if (!(error instanceof Error) || error instanceof McpError) return undefined;
-  const code = (error as { code?: unknown }).code;
-  return typeof code === 'number' && code >= 100 && code < 600 ? code : undefined;
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

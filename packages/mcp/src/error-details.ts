@@ -1,0 +1,28 @@
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
+
+/** True for a response that failed the SDK's schema validation (not a transport problem). @internal */
+export function isInvalidResponse(error: unknown): boolean {
+  return error instanceof Error && /ZodError/.test(error.name);
+}
+
+/** Explains a failed connection attempt, with the HTTP status and a hint. @internal */
+export function connectFailure(error: unknown): string {
+  const status = httpStatusOf(error);
+  if (status === 401 || status === 403) {
+    return `HTTP ${status} (${errorMessage(error)}). Check the credentials: the \`headers\` (e.g. Authorization) or the \`authProvider\`.`;
+  }
+  const prefix = status === undefined ? '' : `HTTP ${status} `;
+  return `${prefix}${errorMessage(error)}. Check the command/URL and that the server speaks MCP.`;
+}
+
+/** The HTTP status carried by the SDK's `StreamableHTTPError` / `SseError`, if any. */
+function httpStatusOf(error: unknown): number | undefined {
+  if (!(error instanceof Error) || error instanceof McpError) return undefined;
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'number' && code >= 100 && code < 600 ? code : undefined;
+}
+
+/** The message of an error, or the value as text. @internal */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
