@@ -15,6 +15,8 @@ export interface BenchConfig {
   readonly concurrencyBudget: Budget;
   /** Finished agents kept alive (workload 4a). */
   readonly agents: number;
+  /** Times the finished-agents heap is measured (median reported). */
+  readonly memoryRepeats: number;
   /** Model steps of the leak loop (workload 4b): each run is 2 steps (tool call, answer). */
   readonly leakSteps: number;
   /** Fresh processes per SDK for the import time (workload 5). */
@@ -38,6 +40,7 @@ export const QUICK: BenchConfig = {
   toolWaitMs: 5,
   concurrencyBudget: once,
   agents: 10,
+  memoryRepeats: 1,
   leakSteps: 20,
   coldStarts: 1,
   installFromRegistry: false,
@@ -50,11 +53,12 @@ export const FULL: BenchConfig = {
   toolCallCounts: [1, 10, 100],
   toolCallBudget: { warmupMs: 300, rounds: 8, roundMs: 150, minRuns: 3, maxRuns: 5000 },
   streamDeltas: 100_000,
-  streamBudget: { warmupMs: 0, rounds: 5, roundMs: 0, minRuns: 1, maxRuns: 1 },
+  streamBudget: { warmupMs: 0, rounds: 5, roundMs: 0, minRuns: 1, maxRuns: 1, capMs: 30_000, capMinSamples: 3 },
   concurrentTools: 10,
   toolWaitMs: 50,
   concurrencyBudget: { warmupMs: 100, rounds: 5, roundMs: 0, minRuns: 4, maxRuns: 4 },
   agents: 1000,
+  memoryRepeats: 3,
   leakSteps: 10_000,
   coldStarts: 10,
   installFromRegistry: true,

@@ -10,6 +10,9 @@ export interface Budget {
   readonly minRuns: number;
   /** Maximum runs per contender per round. */
   readonly maxRuns: number;
+  /** Once a contender has this many samples and `capMs` of sampled time, later rounds skip it (slow contenders). */
+  readonly capMs?: number;
+  readonly capMinSamples?: number;
 }
 
 /** One contender's run to time. */
@@ -19,26 +22,32 @@ export interface Timed {
 }
 
 /**
- * Times every `run` repeatedly, interleaved: after a warm-up, each round gives every contender its
- * share of runs in a rotating order. Returns the wall time of each run in milliseconds, by id.
+ * Times every `run` repeatedly, interleaved: after a warm-up (callers have already run each entry
+ * once to check it), each round gives every contender its share of runs in a rotating order. Returns the wall time of each run in milliseconds, by id.
  */
 export async function timeInterleaved(entries: readonly Timed[], budget: Budget): Promise<Map<string, number[]>> {
   const samples = new Map<string, number[]>(entries.map((e) => [e.id, []]));
-  for (const entry of entries) {
-    const until = performance.now() + budget.warmupMs;
-    do await entry.run();
-    while (performance.now() < until);
+  if (budget.warmupMs > 0) {
+    for (const entry of entries) {
+      const until = performance.now() + budget.warmupMs;
+      do await entry.run();
+      while (performance.now() < until);
+    }
   }
+  const spent = new Map<string, number>(entries.map((e) => [e.id, 0]));
   for (let round = 0; round < budget.rounds; round++) {
     for (let i = 0; i < entries.length; i++) {
       const entry = entries[(i + round) % entries.length]!;
       const list = samples.get(entry.id)!;
+      if (budget.capMs !== undefined && spent.get(entry.id)! >= budget.capMs && list.length >= (budget.capMinSamples ?? 1)) continue;
       const until = performance.now() + budget.roundMs;
       let runs = 0;
       while (runs < budget.maxRuns && (runs < budget.minRuns || performance.now() < until)) {
         const start = performance.now();
         await entry.run();
-        list.push(performance.now() - start);
+        const ms = performance.now() - start;
+        list.push(ms);
+        spent.set(entry.id, spent.get(entry.id)! + ms);
         runs++;
       }
     }

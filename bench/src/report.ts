@@ -91,7 +91,7 @@ export function renderReport(
       const median = cell.kind === 'value' ? cell.summary.median : Number.NaN;
       const showRatios = metric.ratios !== false && cell.kind === 'value';
       const label = first ? `${metric.name} (${metric.unit} ${metric.better === 'lower' ? '↓' : '↑'})` : '';
-      const who = c.id === best?.id ? `${c.id} (fastest peer)` : c.id;
+      const who = metric.ratios !== false && c.id === best?.id ? `${c.id} (fastest peer)` : c.id;
       lines.push(
         `| ${label} | ${who} | ${t.median} | ${t.spread} | ${t.n} | ${showRatios ? ratio(median, best?.value) : ''} | ${showRatios ? ratio(median, floor) : ''} | ${t.note} |`,
       );

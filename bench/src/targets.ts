@@ -40,7 +40,7 @@ export function checkTargets(metrics: readonly Metric[], contenders: readonly Co
       });
   }
   {
-    const target = `${config.concurrentTools} × ${config.toolWaitMs} ms tools done within ${config.toolWaitMs * 1.1} ms`;
+    const target = `${config.concurrentTools} × ${config.toolWaitMs} ms tools done within ${f(config.toolWaitMs * 1.1, 1)} ms`;
     const mine = medianOf(find(metrics, '3.', ''), 'tandem');
     if (mine === undefined) missing(target);
     else out.push({ target, figure: `${f(mine, 1)} ms`, verdict: judge(mine <= config.toolWaitMs * 1.1) });

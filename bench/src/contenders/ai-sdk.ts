@@ -44,7 +44,7 @@ function mockModel(scenario: Scenario): MockLanguageModelV3 {
 function toolSet(scenario: Scenario): ToolSet {
   const t = scenario.tool;
   return {
-    [t.name]: tool({ description: t.description, inputSchema: jsonSchema<{ i: number }>(t.schema), execute: (input) => t.run(input) }),
+    [t.name]: tool({ description: t.description, inputSchema: jsonSchema<{ i: number }>(t.schema), execute: t.run }),
   };
 }
 

@@ -22,9 +22,22 @@ async function* play(parts: readonly FloorPart[]): AsyncGenerator<FloorPart> {
  * async generator that passes every part through, runs the calls of a response concurrently, and
  * loops once more with the results.
  */
-async function* floorRun(scenario: Scenario, messages: FloorMessage[]): AsyncGenerator<FloorEvent> {
-  const toolParts: FloorPart[] = [...scenario.calls.map((call) => ({ type: 'tool-end' as const, call })), { type: 'finish' }];
-  const textParts: FloorPart[] = [...scenario.deltas.map((chunk) => ({ type: 'text-delta' as const, chunk })), { type: 'finish' }];
+interface Script {
+  readonly scenario: Scenario;
+  readonly toolParts: readonly FloorPart[];
+  readonly textParts: readonly FloorPart[];
+}
+
+/** Precomputes the model's parts once, as every contender's fake model does. */
+function script(scenario: Scenario): Script {
+  return {
+    scenario,
+    toolParts: [...scenario.calls.map((call) => ({ type: 'tool-end' as const, call })), { type: 'finish' }],
+    textParts: [...scenario.deltas.map((chunk) => ({ type: 'text-delta' as const, chunk })), { type: 'finish' }],
+  };
+}
+
+async function* floorRun({ scenario, toolParts, textParts }: Script, messages: FloorMessage[]): AsyncGenerator<FloorEvent> {
   let afterTools = scenario.calls.length === 0;
   for (;;) {
     const calls: CallSpec[] = [];
@@ -45,16 +58,11 @@ async function* floorRun(scenario: Scenario, messages: FloorMessage[]): AsyncGen
   }
 }
 
-async function consume(scenario: Scenario, messages: FloorMessage[]): Promise<RunOutcome> {
+async function consume(s: Script, messages: FloorMessage[]): Promise<RunOutcome> {
   let deltas = 0;
-  let text = '';
-  for await (const event of floorRun(scenario, messages)) {
-    if (event.type === 'text-delta') {
-      deltas++;
-      text += event.chunk;
-    }
-  }
-  return { deltas, text };
+  for await (const event of floorRun(s, messages)) if (event.type === 'text-delta') deltas++;
+  const last = messages.at(-1)!;
+  return { deltas, text: typeof last.content === 'string' ? last.content : '' };
 }
 
 /** A bare async generator passing the same events through, with no SDK. */
@@ -65,11 +73,12 @@ export function floorContender(): Contender {
     kind: 'floor',
     how: 'bare async generators: model parts → pass-through loop → consumer; calls run with Promise.all',
     async runner(scenario) {
-      return { run: () => consume(scenario, [{ role: 'user', content: 'go' }]) };
+      const s = script(scenario);
+      return { run: () => consume(s, [{ role: 'user', content: 'go' }]) };
     },
     async finished(scenario) {
       const messages: FloorMessage[] = [{ role: 'user', content: 'go' }];
-      await consume(scenario, messages);
+      await consume(script(scenario), messages);
       return messages;
     },
   };

@@ -68,7 +68,7 @@ function newAgent(scenario: Scenario): Agent {
     name: t.name,
     description: t.description,
     parameters: t.schema as Extract<ToolInputParameters, { additionalProperties: false }>,
-    execute: (input) => t.run(input),
+    execute: t.run,
   });
   return new Agent({ name: 'bench', instructions: 'Benchmark.', model: new ReplayModel(scenario), tools: [benchTool] });
 }

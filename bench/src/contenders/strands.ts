@@ -62,7 +62,7 @@ class ReplayModel extends Model<BaseModelConfig> {
 
 function tools(scenario: Scenario): FunctionTool[] {
   const t = scenario.tool;
-  return [new FunctionTool({ name: t.name, description: t.description, inputSchema: t.schema, callback: (input) => t.run(input) })];
+  return [new FunctionTool({ name: t.name, description: t.description, inputSchema: t.schema, callback: t.run })];
 }
 
 function newAgent(scenario: Scenario, model: ReplayModel): Agent {

@@ -24,7 +24,7 @@ function scriptedModel(scenario: Scenario): ScriptedModel {
 
 function tools(scenario: Scenario): FunctionTool[] {
   const t = scenario.tool;
-  return [{ kind: 'function', name: t.name, spec: { description: t.description, params: t.schema }, execute: (input) => t.run(input) }];
+  return [{ kind: 'function', name: t.name, spec: { description: t.description, params: t.schema }, execute: t.run }];
 }
 
 async function consume(agent: Agent, model: ScriptedModel): Promise<RunOutcome & { messages: readonly Message[] }> {

@@ -2,10 +2,16 @@ import type { Contender } from '../contender.js';
 import type { BenchConfig } from '../config.js';
 import { single, type Cell, type Metric } from '../results.js';
 import { echoTool, toolCallScenario } from '../scenario.js';
-import { settleHeap } from '../stats.js';
+import { settleHeap, summarize } from '../stats.js';
 
 /** Retained heap of `count` finished agents, each holding a short conversation (one tool call, one answer). */
-async function finishedAgents(contender: Contender, count: number): Promise<number> {
+async function finishedAgents(contender: Contender, count: number, repeats: number): Promise<number[]> {
+  const results: number[] = [];
+  for (let r = 0; r < repeats; r++) results.push(await finishedAgentsOnce(contender, count));
+  return results;
+}
+
+async function finishedAgentsOnce(contender: Contender, count: number): Promise<number> {
   const scenario = toolCallScenario(1, echoTool());
   for (let i = 0; i < 5; i++) await contender.finished(scenario); // warm up lazy module state
   const kept: unknown[] = [];
@@ -16,16 +22,26 @@ async function finishedAgents(contender: Contender, count: number): Promise<numb
   return after - before;
 }
 
-/** Heap growth of a long-lived agent over `steps` model steps (runs of a tool call and an answer). */
+/**
+ * Heap growth of a long-lived agent over `steps` model steps (runs of a tool call and an answer):
+ * the heap after GC is read at 10 checkpoints from 10 % of the steps on; growth is the mean of the
+ * last three readings minus the mean of the first three (single readings move by ±100 KB with GC noise).
+ */
 async function leak(contender: Contender, steps: number): Promise<{ growth: number; warmAt: number }> {
   const runner = await contender.runner(toolCallScenario(1, echoTool()));
   const runs = Math.max(2, Math.floor(steps / 2));
-  const warmRuns = Math.max(1, Math.floor(runs / 10));
-  for (let i = 0; i < warmRuns; i++) await runner.run();
-  const warm = await settleHeap();
-  for (let i = warmRuns; i < runs; i++) await runner.run();
-  const end = await settleHeap();
-  return { growth: end - warm, warmAt: warmRuns * 2 };
+  const checkpoints = Array.from({ length: 10 }, (_, i) => Math.max(1, Math.round((runs * (i + 1)) / 10)));
+  const readings: number[] = [];
+  let done = 0;
+  for (const checkpoint of checkpoints) {
+    while (done < checkpoint) {
+      await runner.run();
+      done++;
+    }
+    readings.push(await settleHeap());
+  }
+  const mean = (values: number[]): number => values.reduce((a, b) => a + b, 0) / values.length;
+  return { growth: mean(readings.slice(-3)) - mean(readings.slice(0, 3)), warmAt: checkpoints[0]! * 2 };
 }
 
 /** Workload 4: memory of finished agents, and heap growth over a long loop (leak check). */
@@ -34,13 +50,14 @@ export async function memory(contenders: readonly Contender[], config: BenchConf
   const growth = new Map<string, Cell>();
   for (const contender of contenders) {
     try {
-      held.set(contender.id, single((await finishedAgents(contender, config.agents)) / 1024 / 1024));
+      const bytes = await finishedAgents(contender, config.agents, config.memoryRepeats);
+      held.set(contender.id, { kind: 'value', summary: summarize(bytes.map((b) => b / 1024 / 1024)) });
     } catch (error) {
       held.set(contender.id, { kind: 'error', reason: error instanceof Error ? error.message : String(error) });
     }
     try {
       const { growth: bytes, warmAt } = await leak(contender, config.leakSteps);
-      growth.set(contender.id, single(bytes / 1024, `from step ${warmAt}`));
+      growth.set(contender.id, single(bytes / 1024, `last 3 vs first 3 of 10 readings from step ${warmAt}`));
     } catch (error) {
       growth.set(contender.id, { kind: 'error', reason: error instanceof Error ? error.message : String(error) });
     }
