@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { APICallError, type ModelRequest } from '@tandem/core/spec';
 import { collectModelStream, loadJsonFixture, loadSseFixture, parseSseFixture, ProviderTestServer, recordingSleep } from '@tandem/core/testing';
 import { LoadAPIKeyError } from '@tandem/provider-utils';
+import { registerProvider, resolveModel } from '@tandem/core';
 import { createAnthropic } from './anthropic-provider.js';
 
 const dir = new URL('./__fixtures__/', import.meta.url);
@@ -121,5 +122,14 @@ describe('AnthropicMessagesModel', () => {
     const everything = [JSON.stringify(error), String(error), (error as Error).stack, ...warnings, ...logged].join('\n');
     expect(everything).not.toContain(KEY);
     expect(warnings).toHaveLength(1);
+  });
+
+  it('plugs into registerProvider / resolveModel', () => {
+    const unregister = registerProvider('anthropic-test', createAnthropic({ apiKey: KEY }));
+    try {
+      expect(resolveModel('anthropic-test:claude-sonnet-4-5')).toMatchObject({ provider: 'anthropic', modelId: 'claude-sonnet-4-5' });
+    } finally {
+      unregister();
+    }
   });
 });

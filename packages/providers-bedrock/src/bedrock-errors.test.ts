@@ -2,6 +2,7 @@ import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { APICallError, IncompleteResponseError } from '@tandem/core/spec';
 import { collectModelStream, ProviderTestServer, recordingSleep } from '@tandem/core/testing';
+import { registerProvider, resolveModel } from '@tandem/core';
 import { createBedrock } from './bedrock-provider.js';
 import { bedrockStream, loadBedrockEvents } from './test-utils/bedrock-fixture.js';
 import { encodeEventFrame, encodeExceptionFrame } from './test-utils/encode-event-stream.js';
@@ -156,6 +157,15 @@ describe('Bedrock errors', () => {
     } finally {
       if (saved.region !== undefined) process.env['AWS_REGION'] = saved.region;
       if (saved.fallback !== undefined) process.env['AWS_DEFAULT_REGION'] = saved.fallback;
+    }
+  });
+
+  it('plugs into registerProvider / resolveModel, model ids with colons included', () => {
+    const unregister = registerProvider('bedrock-test', createBedrock({ region: 'us-east-1' }));
+    try {
+      expect(resolveModel('bedrock-test:amazon.nova-pro-v1:0')).toMatchObject({ provider: 'bedrock', modelId: 'amazon.nova-pro-v1:0' });
+    } finally {
+      unregister();
     }
   });
 });

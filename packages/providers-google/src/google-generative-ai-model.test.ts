@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { APICallError, type ModelRequest } from '@tandem/core/spec';
 import { collectModelStream, loadJsonFixture, loadSseFixture, ProviderTestServer, recordingSleep } from '@tandem/core/testing';
 import { LoadAPIKeyError } from '@tandem/provider-utils';
+import { registerProvider, resolveModel } from '@tandem/core';
 import { createGoogleGenerativeAI } from './google-provider.js';
 
 const dir = new URL('./__fixtures__/', import.meta.url);
@@ -87,5 +88,14 @@ describe('GoogleGenerativeAIModel', () => {
     server.enqueue({ type: 'sse', events: [{ data: '{"candidates":[{"content":{"parts":[{"text":42}]}}]}' }] });
     const error = await failure(collectModelStream(createGoogleGenerativeAI({ apiKey: KEY, baseURL: server.baseURL('/v1beta') })('m').stream(request)));
     expect((error as Error).name).toBe('InvalidResponseDataError');
+  });
+
+  it('plugs into registerProvider / resolveModel', () => {
+    const unregister = registerProvider('google-test', createGoogleGenerativeAI({ apiKey: KEY }));
+    try {
+      expect(resolveModel('google-test:gemini-2.5-flash')).toMatchObject({ provider: 'google', modelId: 'gemini-2.5-flash' });
+    } finally {
+      unregister();
+    }
   });
 });
