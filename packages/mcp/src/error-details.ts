@@ -1,4 +1,6 @@
+import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { Connection } from './open-connection.js';
 
 /** True for a response that failed the SDK's schema validation (not a transport problem). @internal */
 export function isInvalidResponse(error: unknown): boolean {
@@ -25,4 +27,19 @@ function httpStatusOf(error: unknown): number | undefined {
 /** The message of an error, or the value as text. @internal */
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * True when a Streamable HTTP server rejected a request carrying our session id with 404 (what the spec
+ * prescribes for an unknown session) or 400 (what several servers send instead). Either way the request
+ * was not processed, so starting a new session and sending it again is safe.
+ * @internal
+ */
+export function isSessionExpired(error: unknown, connection: Connection): boolean {
+  return (
+    error instanceof StreamableHTTPError &&
+    (error.code === 404 || error.code === 400) &&
+    connection.inner instanceof StreamableHTTPClientTransport &&
+    connection.inner.sessionId !== undefined
+  );
 }

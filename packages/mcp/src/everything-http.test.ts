@@ -131,3 +131,20 @@ describe('an HTTP server that dies mid-call', () => {
     }
   });
 });
+
+describe('an HTTP server restarted between calls', () => {
+  it('starts a new session on the next call (the old one is rejected) and succeeds', async () => {
+    const first = await startEverythingHttp('streamableHttp');
+    let second: HttpServerProcess | undefined;
+    try {
+      await using tools = await getHttpTools(`${first.baseUrl}/mcp`, { onError: () => undefined });
+      const echo = tools.find((t) => t.name === 'echo')!;
+      await expect(Promise.resolve(echo.execute!({ message: 'before' }, toolContext()))).resolves.toBe('Echo: before');
+      await first.stop();
+      second = await startEverythingHttp('streamableHttp', Number(new URL(first.baseUrl).port));
+      await expect(Promise.resolve(echo.execute!({ message: 'after' }, toolContext()))).resolves.toBe('Echo: after');
+    } finally {
+      await second?.stop();
+    }
+  });
+});

@@ -19,7 +19,7 @@ import { McpConnectionError } from './errors/mcp-connection-error.js';
 import { McpTimeoutError } from './errors/mcp-timeout-error.js';
 import { collectPages } from './collect-pages.js';
 import { describeServer, describeClose } from './describe-server.js';
-import { connectFailure, errorMessage, isInvalidResponse } from './error-details.js';
+import { connectFailure, errorMessage, isInvalidResponse, isSessionExpired } from './error-details.js';
 import type {
   McpCallToolOptions,
   McpClientOptions,
@@ -190,6 +190,7 @@ export class McpClient implements AsyncDisposable {
     operation: string,
     options: McpRequestOptions,
     send: (client: Client, request: RequestOptions) => Promise<T>,
+    isRetry = false,
   ): Promise<T> {
     const { signal } = options;
     signal?.throwIfAborted();
@@ -206,6 +207,12 @@ export class McpClient implements AsyncDisposable {
         maxTotalTimeout: this.options.maxTotalTimeoutMs,
       });
     } catch (error) {
+      if (!isRetry && signal?.aborted !== true && isSessionExpired(error, connection)) {
+        // The server no longer knows our session (it restarted or expired it) and did not process the
+        // request. The spec says to start a new session; do so and send the request once more.
+        this.drop(connection, 'the server ended the session');
+        return this.request(operation, options, send, true);
+      }
       throw this.translate(error, { connection, operation, signal, timeoutMs });
     } finally {
       signal?.removeEventListener('abort', onAbort);
