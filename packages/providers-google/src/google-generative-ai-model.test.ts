@@ -98,4 +98,20 @@ describe('GoogleGenerativeAIModel', () => {
       unregister();
     }
   });
+
+  it('turns an error chunk in the stream into an APICallError with its status', async () => {
+    await using server = await ProviderTestServer.start();
+    server.setFallback(sse('error-in-stream'));
+    const parts: string[] = [];
+    const error = await failure(
+      (async () => {
+        for await (const part of createGoogleGenerativeAI({ apiKey: KEY, baseURL: server.baseURL('/v1beta') })('m').stream(request)) parts.push(part.type);
+      })(),
+    );
+    expect(parts).toEqual(['text-start', 'text-delta']);
+    expect(APICallError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ statusCode: 500, isRetryable: true });
+    expect((error as Error).message).toContain('INTERNAL');
+    expect(server.requests).toHaveLength(1);
+  });
 });

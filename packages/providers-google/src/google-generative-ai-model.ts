@@ -1,8 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { LanguageModelV1, ModelCallOptions, ModelRequest, ModelStreamPart } from '@tandem/core/spec';
-import { parseJsonEvent, postJsonToApi, readSseEvents, retryUntilFirstPart, type Sleep } from '@tandem/provider-utils';
+import { APICallError, type LanguageModelV1, type ModelCallOptions, type ModelRequest, type ModelStreamPart } from '@tandem/core/spec';
+import { z } from 'zod';
+import {
+  parseJsonEvent,
+  postJsonToApi,
+  readSseEvents,
+  redactSecrets,
+  retryUntilFirstPart,
+  validateJson,
+  type Sleep,
+} from '@tandem/provider-utils';
 import { buildGoogleRequestBody } from './build-google-request-body.js';
-import { GoogleStreamChunk } from './google-stream-chunk.js';
+import { GoogleErrorBody, GoogleStreamChunk } from './google-stream-chunk.js';
 import { GoogleStreamMapper } from './google-stream-mapper.js';
 
 /** The resolved settings a {@link GoogleGenerativeAIModel} runs with. */
@@ -66,12 +75,31 @@ export class GoogleGenerativeAIModel implements LanguageModelV1 {
         });
         const mapper = new GoogleStreamMapper({ generateId: config.generateId });
         for await (const message of readSseEvents(response, { provider: 'Google Gemini', signal })) {
-          yield* mapper.map(parseJsonEvent(message.data, GoogleStreamChunk, { provider: 'Google Gemini' }));
+          yield* mapper.map(parseChunk(message.data, url, apiKey));
         }
         yield* mapper.end();
       },
     });
   }
+}
+
+/**
+ * Parses one `data:` payload. Gemini reports a failure after the stream has begun as a chunk holding only an
+ * `error` (a `google.rpc.Status`); that becomes an `APICallError` with the status code it names.
+ */
+function parseChunk(data: string, url: string, apiKey: string): GoogleStreamChunk {
+  const json = parseJsonEvent(data, z.unknown(), { provider: 'Google Gemini' });
+  if (typeof json === 'object' && json !== null && 'error' in json) {
+    const body = validateJson(json, GoogleErrorBody, { provider: 'Google Gemini' });
+    const statusCode = body.error.code ?? 500;
+    throw new APICallError({
+      message: redactSecrets(`Google Gemini stream failed with ${body.error.status ?? `HTTP ${statusCode}`}: ${body.error.message}`, [apiKey]),
+      url,
+      statusCode,
+      responseBody: redactSecrets(data, [apiKey]),
+    });
+  }
+  return validateJson(json, GoogleStreamChunk, { provider: 'Google Gemini' });
 }
 
 /** The default id generator for function calls without a wire id. */
