@@ -149,9 +149,9 @@ export class BidiAgent implements ToolAgent, AsyncDisposable {
   async run(options: BidiRunOptions = {}): Promise<BidiRunResult> {
     const inputs = options.inputs ?? [];
     const outputs = options.outputs ?? [];
+    const session = this.createSession(outputs.map((_, index) => index));
     for (const output of outputs) await output.start?.(this);
     const pumps: Promise<void>[] = [];
-    const session = this.createSession(outputs.map((_, index) => index));
     outputs.forEach((output, index) => pumps.push(pumpOutput(session, output, index)));
     try {
       await this.openSession(session, options.signal);
