@@ -160,4 +160,11 @@ describe('AnthropicStreamMapper', () => {
     for (const event of fixtureEvents('text').slice(0, -1)) mapper.map(event);
     expect(() => mapper.end()).toThrow(IncompleteResponseError);
   });
+
+  it('closes a block left open when message_stop arrives', () => {
+    const mapper = new AnthropicStreamMapper({ url: URL_ });
+    const events = fixtureEvents('text').filter((event) => event.type !== 'content_block_stop');
+    const parts = events.flatMap((event) => mapper.map(event));
+    expect(parts.map((p) => p.type)).toEqual(['text-start', 'text-delta', 'text-delta', 'text-end', 'finish']);
+  });
 });

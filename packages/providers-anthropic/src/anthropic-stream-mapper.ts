@@ -72,9 +72,12 @@ export class AnthropicStreamMapper {
         this.#stopSequence = event.delta.stop_sequence;
         if (event.usage) this.#mergeUsage(event.usage);
         return [];
-      case 'message_stop':
+      case 'message_stop': {
         this.#finished = true;
-        return [this.#finish()];
+        // Blocks are always stopped before message_stop; close any that were not, so the stream stays well formed.
+        const parts = [...this.#blocks.keys()].flatMap((index) => this.#stop(index));
+        return [...parts, this.#finish()];
+      }
       case 'ping':
         return [];
       case 'error': {
