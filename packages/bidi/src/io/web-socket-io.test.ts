@@ -54,6 +54,7 @@ describe('webSocketIO over a real ws server on loopback', () => {
     const { client, received, result } = await setup(model);
     await model.until(() => received.some((m) => 'json' in m && m.json.type === 'connection-start'), ioTurns);
     expect(received[0]).toEqual({ json: { type: 'audio-format', encoding: 'pcm16le', sampleRate: 48_000, channels: 1 } });
+    expect(received.filter((m) => 'json' in m && m.json.type === 'audio-format')).toHaveLength(1);
 
     const mic = int16ToPcm16(Int16Array.of(1, -2, 300, -400));
     client.send(mic);

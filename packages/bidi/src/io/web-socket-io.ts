@@ -53,7 +53,6 @@ export function webSocketIO(socket: WebSocketLike, options: WebSocketIOOptions =
   const inbox: (BidiInput | BidiInputEnd)[] = [];
   let wake: (() => void) | undefined;
   let outputRate: number | undefined;
-  let modelRate = 24_000;
   let ended = false;
 
   const deliver = (item: BidiInput | BidiInputEnd): void => {
@@ -90,8 +89,8 @@ export function webSocketIO(socket: WebSocketLike, options: WebSocketIOOptions =
 
   return {
     start(agent: BidiAgent): void {
-      modelRate = agent.model.audio.outputRate;
-      outputRate = options.outputSampleRate ?? modelRate;
+      if (outputRate !== undefined) return; // started once, whether used as input, output or both
+      outputRate = options.outputSampleRate ?? agent.model.audio.outputRate;
       reply({ type: 'audio-format', encoding: 'pcm16le', sampleRate: outputRate, channels: 1 });
     },
     async read(signal: AbortSignal): Promise<BidiInput | BidiInputEnd> {
