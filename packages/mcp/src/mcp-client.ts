@@ -1,4 +1,5 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import {
   ElicitRequestSchema,
@@ -33,6 +34,7 @@ import { StdioProcessTransport } from './stdio-process-transport.js';
 const DEFAULT_TIMEOUT_MS = 60_000;
 const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
 const HEALTH_CHECK_TIMEOUT_MS = 5_000;
+const END_SESSION_TIMEOUT_MS = 1_000;
 /** SDK transport errors meaning the HTTP server can no longer be reached. */
 const STREAM_LOST = /Failed to reconnect SSE stream|Maximum reconnection attempts/;
 
@@ -177,7 +179,7 @@ export class McpClient implements AsyncDisposable {
     this.closed = true;
     const connecting = this.connecting;
     if (connecting !== undefined) await connecting.catch(() => undefined);
-    if (this.connection !== undefined) this.drop(this.connection, 'the client was closed');
+    if (this.connection !== undefined) this.drop(this.connection, 'the client was closed', { endSession: true });
     await Promise.all([...this.dropping]);
   }
 
@@ -347,12 +349,12 @@ export class McpClient implements AsyncDisposable {
     });
   }
 
-  private drop(connection: Connection, reason: string): void {
+  private drop(connection: Connection, reason: string, options: { readonly endSession?: boolean } = {}): void {
     if (this.connection === connection) this.connection = undefined;
     connection.closeReason ??= reason;
     connection.closed = true;
-    const closing = connection.client
-      .close()
+    const closing = (options.endSession === true ? endHttpSession(connection) : Promise.resolve())
+      .then(() => connection.client.close())
       .catch((error: unknown) => this.reportError(error))
       .finally(() => this.dropping.delete(closing));
     this.dropping.add(closing);
@@ -360,5 +362,20 @@ export class McpClient implements AsyncDisposable {
 
   private reportError(error: unknown): void {
     this.options.onError?.(error instanceof Error ? error : new Error(String(error)));
+  }
+}
+
+/** Tells a Streamable HTTP server the session is over (DELETE), giving it at most a second; errors are ignored. */
+async function endHttpSession(connection: Connection): Promise<void> {
+  const transport = connection.inner;
+  if (!(transport instanceof StreamableHTTPClientTransport) || transport.sessionId === undefined) return;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, END_SESSION_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([transport.terminateSession().catch(() => undefined), timeout]);
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -139,6 +139,26 @@ describe('serveTools over Streamable HTTP', () => {
     await client.close();
   });
 
+  it('ends the session with DELETE when the toolset closes, so the server forgets it', async () => {
+    const sent: { method: string; session: string | null }[] = [];
+    const tools = await getHttpTools(served.url!, {
+      fetch: (url, init) => {
+        sent.push({ method: init?.method ?? 'GET', session: new Headers(init?.headers).get('mcp-session-id') });
+        return fetch(url, init);
+      },
+    });
+    const session = sent.find((request) => request.session !== null)?.session;
+    expect(session).toEqual(expect.any(String));
+    await tools.close();
+    expect(sent.at(-1)).toEqual({ method: 'DELETE', session });
+    const afterwards = await fetch(served.url!, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': session! },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(afterwards.status).toBe(404);
+  });
+
   it('rejects requests without a session and unknown sessions', async () => {
     const noSession = await fetch(served.url!, {
       method: 'POST',
