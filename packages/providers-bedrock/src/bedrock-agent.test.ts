@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Agent, userMessage, type FunctionTool } from '@tandem/core';
 import { ProviderTestServer } from '@tandem/core/testing';
+import { bedrockTools } from './bedrock-tools.js';
 import { createBedrock } from './bedrock-provider.js';
 import { bedrockStream } from './test-utils/bedrock-fixture.js';
 
@@ -81,5 +82,25 @@ describe('Agent + Bedrock over the loopback server', () => {
     ]);
     // Blobs travel base64-encoded in the JSON wire format.
     expect(sent.messages[3]!.content).toEqual([{ reasoningContent: { redactedContent: 'RW5jcnlwdGVkIHJlYXNvbmluZw==' } }, { text: 'Done.' }]);
+  });
+
+  it('sends system tools and round-trips their calls and results', async () => {
+    await using server = await ProviderTestServer.start();
+    server.enqueue(bedrockStream('server-tool'), bedrockStream('text'));
+    const model = bedrock(server.url)('us.amazon.nova-premier-v1:0');
+    const agent = new Agent({ tools: [bedrockTools.systemTool('nova_grounding')] });
+    const first = await agent.run(model, [userMessage('Weather in Oslo?')]).result;
+    expect(first.text).toBe('It is sunny and 18°C in Oslo.');
+    await agent.run(model, [...first.messages, userMessage('Thanks')]).result;
+    const sent = server.requests[1]!.body as { toolConfig: unknown; messages: { role: string; content: unknown[] }[] };
+    expect(sent.toolConfig).toEqual({ tools: [{ systemTool: { name: 'nova_grounding' } }] });
+    expect(sent.messages[1]).toEqual({
+      role: 'assistant',
+      content: [
+        { toolUse: { toolUseId: 'tooluse_srv_7Qx', name: 'nova_grounding', input: { query: 'weather Oslo' }, type: 'server_tool_use' } },
+        { toolResult: { toolUseId: 'tooluse_srv_7Qx', content: [{ text: 'Oslo: 18°C, sunny' }], status: 'success', type: 'nova_grounding' } },
+        { text: 'It is sunny and 18°C in Oslo.' },
+      ],
+    });
   });
 });

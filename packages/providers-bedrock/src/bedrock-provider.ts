@@ -4,6 +4,7 @@ import type { Sleep } from '@tandem/provider-utils';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { BedrockConverseModel } from './bedrock-converse-model.js';
 import { InvalidRequestError } from './invalid-request-error.js';
+import { bedrockTools, type BedrockTools } from './bedrock-tools.js';
 
 /** Static AWS credentials, or a provider function resolving them (e.g. from `@aws-sdk/credential-providers`). */
 export type BedrockCredentials = NonNullable<BedrockRuntimeClientConfig['credentials']>;
@@ -31,6 +32,8 @@ export interface BedrockProvider {
   (modelId: string): LanguageModelV1;
   /** Same as calling the provider. */
   languageModel(modelId: string): LanguageModelV1;
+  /** Tools Bedrock runs itself: `systemTool(name)`. */
+  readonly tools: BedrockTools;
 }
 
 /**
@@ -74,7 +77,7 @@ export function createBedrock(settings: BedrockProviderSettings = {}): BedrockPr
     warn: settings.warn,
   };
   const create = (modelId: string) => new BedrockConverseModel(modelId, config);
-  return Object.assign(create, { languageModel: create });
+  return Object.assign(create, { languageModel: create, tools: bedrockTools });
 }
 
 /**

@@ -17,6 +17,8 @@ export const BedrockContentBlockDelta = z.object({
   reasoningContent: z
     .object({ text: z.string().optional(), signature: z.string().optional(), redactedContent: Bytes.optional() })
     .optional(),
+  /** Output of a provider-executed (server) tool, in pieces. */
+  toolResult: z.array(z.object({ text: z.string().optional(), json: z.unknown().optional() })).optional(),
   citation: z.unknown().optional(),
 });
 /** The `delta` of a `contentBlockDelta` event. */
@@ -55,7 +57,14 @@ export const BedrockStreamEvent = z.object({
   messageStart: z.object({ role: z.string() }).optional(),
   contentBlockStart: z
     .object({
-      start: z.object({ toolUse: z.object({ toolUseId: z.string(), name: z.string() }).optional() }).optional(),
+      start: z
+        .object({
+          /** `type: 'server_tool_use'` marks a call the provider runs itself (a system tool). */
+          toolUse: z.object({ toolUseId: z.string(), name: z.string(), type: z.string().optional() }).optional(),
+          /** The result of a server tool call, whose content follows as `toolResult` deltas. */
+          toolResult: z.object({ toolUseId: z.string(), type: z.string().optional(), status: z.string().optional() }).optional(),
+        })
+        .optional(),
       contentBlockIndex: z.number(),
     })
     .optional(),

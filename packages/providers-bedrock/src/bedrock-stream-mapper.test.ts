@@ -86,4 +86,25 @@ describe('BedrockStreamMapper', () => {
     for (const event of sdkEvents('text').slice(0, -1)) mapper.map(event);
     expect(() => mapper.end()).toThrow(IncompleteResponseError);
   });
+
+  it('maps a server (system) tool call and its streamed result to builtin-tool parts', () => {
+    const builtin = mapAll('server-tool').filter((p) => p.type.startsWith('builtin-') || p.type.startsWith('tool-'));
+    expect(builtin).toEqual([
+      {
+        type: 'builtin-tool-call',
+        toolCallId: 'tooluse_srv_7Qx',
+        toolName: 'nova_grounding',
+        toolArgs: '{"query":"weather Oslo"}',
+        providerMetadata: { bedrock: { type: 'server_tool_use' } },
+      },
+      {
+        type: 'builtin-tool-result',
+        toolCallId: 'tooluse_srv_7Qx',
+        toolName: 'nova_grounding',
+        result: [{ text: 'Oslo: 18°C, sunny' }],
+        isError: false,
+        providerMetadata: { bedrock: { type: 'nova_grounding', status: 'success' } },
+      },
+    ]);
+  });
 });

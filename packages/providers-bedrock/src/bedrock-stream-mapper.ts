@@ -6,7 +6,15 @@ import { mapBedrockStopReason } from './map-bedrock-stop-reason.js';
 type OpenBlock =
   | { readonly kind: 'text' }
   | { readonly kind: 'reasoning'; signature: string | undefined; redacted: Uint8Array[] }
-  | { readonly kind: 'tool'; readonly id: string; readonly name: string; args: string };
+  | { readonly kind: 'tool'; readonly id: string; readonly name: string; args: string }
+  | { readonly kind: 'server-tool'; readonly id: string; readonly name: string; args: string }
+  | {
+      readonly kind: 'server-result';
+      readonly id: string;
+      readonly type: string | undefined;
+      readonly status: string | undefined;
+      readonly content: { text?: string; json?: unknown }[];
+    };
 
 /**
  * Turns the decoded events of one Converse stream into Tandem stream parts. Stateful: one mapper per
@@ -23,6 +31,8 @@ type OpenBlock =
  */
 export class BedrockStreamMapper {
   readonly #blocks = new Map<number, OpenBlock>();
+  /** Names of server tool calls, so their results can name the tool. */
+  readonly #serverToolNames = new Map<string, string>();
   #stopReason: string | undefined;
   #additionalFields: unknown;
   #finished = false;
@@ -35,10 +45,20 @@ export class BedrockStreamMapper {
   /** Maps one event. */
   map(event: BedrockStreamEvent): ModelStreamPart[] {
     const out: ModelStreamPart[] = [];
-    if (event.contentBlockStart?.start?.toolUse) {
-      const { toolUseId, name } = event.contentBlockStart.start.toolUse;
-      this.#blocks.set(event.contentBlockStart.contentBlockIndex, { kind: 'tool', id: toolUseId, name, args: '' });
-      out.push({ type: 'tool-start', toolCallId: toolUseId, toolName: name });
+    const start = event.contentBlockStart;
+    if (start?.start?.toolUse) {
+      const { toolUseId, name, type } = start.start.toolUse;
+      if (type === 'server_tool_use') {
+        this.#serverToolNames.set(toolUseId, name);
+        this.#blocks.set(start.contentBlockIndex, { kind: 'server-tool', id: toolUseId, name, args: '' });
+      } else {
+        this.#blocks.set(start.contentBlockIndex, { kind: 'tool', id: toolUseId, name, args: '' });
+        out.push({ type: 'tool-start', toolCallId: toolUseId, toolName: name });
+      }
+    }
+    if (start?.start?.toolResult) {
+      const { toolUseId, type, status } = start.start.toolResult;
+      this.#blocks.set(start.contentBlockIndex, { kind: 'server-result', id: toolUseId, type, status, content: [] });
     }
     if (event.contentBlockDelta) this.#delta(event.contentBlockDelta.contentBlockIndex, event.contentBlockDelta.delta, out);
     if (event.contentBlockStop) this.#stop(event.contentBlockStop.contentBlockIndex, out);
@@ -75,6 +95,18 @@ export class BedrockStreamMapper {
         block.args += delta.toolUse.input;
         if (delta.toolUse.input !== '') out.push({ type: 'tool-delta', toolCallId: block.id, chunk: delta.toolUse.input });
       }
+      if (block?.kind === 'server-tool') block.args += delta.toolUse.input;
+    }
+    if (delta.toolResult !== undefined) {
+      const block = this.#blocks.get(index);
+      if (block?.kind === 'server-result') {
+        for (const piece of delta.toolResult) {
+          const last = block.content[block.content.length - 1];
+          // Text arrives in fragments: join consecutive ones into one text block.
+          if (piece.text !== undefined && last?.text !== undefined) last.text += piece.text;
+          else block.content.push({ ...piece });
+        }
+      }
     }
     const reasoning = delta.reasoningContent;
     if (reasoning !== undefined) {
@@ -110,6 +142,25 @@ export class BedrockStreamMapper {
       }
       case 'tool':
         out.push({ type: 'tool-end', toolCallId: block.id, toolName: block.name, toolArgs: block.args === '' ? '{}' : block.args });
+        return;
+      case 'server-tool':
+        out.push({
+          type: 'builtin-tool-call',
+          toolCallId: block.id,
+          toolName: block.name,
+          toolArgs: block.args === '' ? '{}' : block.args,
+          providerMetadata: { bedrock: { type: 'server_tool_use' } },
+        });
+        return;
+      case 'server-result':
+        out.push({
+          type: 'builtin-tool-result',
+          toolCallId: block.id,
+          toolName: this.#serverToolNames.get(block.id) ?? block.type ?? 'server_tool',
+          result: block.content,
+          isError: block.status === 'error',
+          providerMetadata: { bedrock: { ...(block.type === undefined ? {} : { type: block.type }), ...(block.status === undefined ? {} : { status: block.status }) } },
+        });
         return;
     }
   }

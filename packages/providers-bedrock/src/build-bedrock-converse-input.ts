@@ -9,8 +9,8 @@ import { convertToBedrockMessages } from './convert-to-bedrock-messages.js';
  *
  * Converse has no "none" tool choice: with `toolChoice: 'none'` the tools are left out — unless the history
  * holds tool calls, for which Converse requires a `toolConfig`; then the tools are sent and `warn` says the
- * model may still call them. Provider tools are not supported by Converse and are reported through `warn`
- * (default: a process warning). Invalid `providerOptions.bedrock` throw `InvalidProviderOptionsError`.
+ * model may still call them. Provider tools other than `bedrock.tools.systemTool()` are left out and reported
+ * through `warn` (default: a process warning). Invalid `providerOptions.bedrock` throw `InvalidProviderOptionsError`.
  *
  * @example
  * ```ts
@@ -29,6 +29,8 @@ export function buildBedrockConverseInput(
   for (const tool of request.tools) {
     if (tool.kind === 'function') {
       tools.push({ toolSpec: { name: tool.name, description: tool.description, inputSchema: { json: tool.inputSchema as never } } });
+    } else if (tool.id === 'bedrock.system_tool' && typeof tool.args['name'] === 'string') {
+      tools.push({ systemTool: { name: tool.args['name'] } });
     } else {
       warn(`Bedrock Converse does not support the provider tool '${tool.id}'; it was not sent.`);
     }

@@ -45,7 +45,8 @@ const DOCUMENT_FORMATS: { readonly [mediaType: string]: DocumentFormat } = {
  * - Reasoning goes back as `reasoningContent` (text + signature, or redacted bytes) when it came from
  *   Bedrock; reasoning of other vendors is dropped.
  * - Files are sent as bytes (images: png, jpeg, gif, webp; documents: pdf, csv, doc(x), xls(x), html, txt,
- *   md) or, for `s3://` URLs, as S3 locations. Provider-executed tool parts are dropped (Converse has none).
+ *   md) or, for `s3://` URLs, as S3 locations. System-tool calls and results Bedrock ran itself go back as
+ *   `toolUse` (`type: 'server_tool_use'`) and `toolResult` blocks; other vendors' provider-executed tools are dropped.
  * - `providerMetadata.bedrock.cachePoint: true` on a part adds a prompt-cache checkpoint after it.
  *
  * @example
@@ -127,10 +128,24 @@ function assistantBlock(part: Part): ContentBlock[] {
       ];
     case 'tool-call':
       return [{ toolUse: { toolUseId: part.toolCallId, name: part.toolName, input: toolInput(part) as never } }];
-    case 'file':
     case 'builtin-tool-call':
+      // A system tool call Bedrock ran itself; calls of other vendors' tools are dropped.
+      if (meta === undefined) return [];
+      return [{ toolUse: { toolUseId: part.toolCallId, name: part.toolName, input: toolInput(part) as never, type: 'server_tool_use' } }];
     case 'builtin-tool-result':
-      // Converse accepts no files in assistant turns and has no provider-executed tools.
+      if (meta === undefined) return [];
+      return [
+        {
+          toolResult: {
+            toolUseId: part.toolCallId,
+            content: (Array.isArray(part.result) ? part.result : [{ json: part.result }]) as ToolResultContentBlock[],
+            ...(meta['status'] === 'error' || meta['status'] === 'success' ? { status: meta['status'] } : {}),
+            ...(typeof meta['type'] === 'string' ? { type: meta['type'] } : {}),
+          },
+        },
+      ];
+    case 'file':
+      // Converse accepts no files in assistant turns.
       return [];
     case 'tool-result':
       throw new InvalidRequestError({ provider: 'bedrock', message: 'A tool result must be in a tool message, not an assistant message.' });
