@@ -184,3 +184,40 @@ describe('BidiAgent reconnect', () => {
     await expect(running).resolves.toMatchObject({ reason: 'timeout' });
   });
 });
+
+describe('BidiAgent reconnect and user input', () => {
+  it('text sent while reconnecting is sent once on the new connection, not replayed as well', async () => {
+    const clock = new ManualClock();
+    const model = new ScriptedBidiModel({ clock });
+    const agent = new BidiAgent({ model, clock, reconnect: { initialDelayMs: 100 } });
+    await agent.start();
+    await agent.send('first');
+    model.failNextConnect(new Error('busy'));
+    model.connection.timeOut();
+    await model.settle();
+    const sending = agent.send('second'); // waits for the new connection
+    await clock.advance(100);
+    await sending;
+    const second = model.connections[1];
+    expect(second?.request.messages).toEqual([{ role: 'user', parts: [{ type: 'text', text: 'first' }] }]);
+    expect(second?.inputs).toEqual([{ type: 'text', text: 'second' }]);
+    expect(agent.messages.map((m) => m.parts[0]?.type === 'text' && m.parts[0].text)).toEqual(['first', 'second']);
+    await agent.stop();
+  });
+
+  it('a send that fails on a dying connection is retried on the next one', async () => {
+    const clock = new ManualClock();
+    const model = new ScriptedBidiModel({ clock });
+    const agent = new BidiAgent({ model, clock });
+    await agent.start();
+    const { events } = collect(agent);
+    model.connection.drop(new Error('reset'));
+    await agent.send('are you there?');
+    await model.until(() => model.connections.length === 2);
+    expect(model.connections[0]?.inputs).toEqual([]);
+    expect(model.connections[1]?.inputs).toEqual([{ type: 'text', text: 'are you there?' }]);
+    expect(model.connections[1]?.request.messages).toEqual([]);
+    expect(events.find((e) => e.type === 'connection-restart')).toMatchObject({ reason: 'connection-lost' });
+    await agent.stop();
+  });
+});

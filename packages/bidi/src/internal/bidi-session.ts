@@ -4,7 +4,7 @@ import { BidiAgentStateError } from '../errors/bidi-agent-state-error.js';
 import { pcm16DurationMs } from '../pcm/pcm16-duration.js';
 import { resamplePcm16 } from '../pcm/resample-pcm16.js';
 import { connectWithRetry } from './connect-with-retry.js';
-import { ConversationHistory } from './conversation-history.js';
+import { ConversationHistory, type PendingUserTurn } from './conversation-history.js';
 import { deferred, type Deferred } from './deferred.js';
 import { EventFanout } from './event-fanout.js';
 import { LatencyTracker } from './latency-tracker.js';
@@ -89,12 +89,13 @@ export class BidiSession implements ToolGroupHost {
   async send(input: BidiInput): Promise<void> {
     if (this.ending) throw new BidiAgentStateError('The conversation has ended; call start() to begin a new one.');
     let toSend = input;
+    let turn: PendingUserTurn | undefined;
     if (input.type === 'text') {
-      this.history.addUser([{ type: 'text', text: input.text }]);
+      turn = this.history.addUser([{ type: 'text', text: input.text }]);
       this.latency.speechEnded(this.config.clock.now());
       this.awaitResponse();
     } else if (input.type === 'image') {
-      this.history.addUser([{ type: 'file', mediaType: input.mediaType, data: input.data }]);
+      turn = this.history.addUser([{ type: 'file', mediaType: input.mediaType, data: input.data }]);
     } else if (input.sampleRate !== this.config.model.audio.inputRate) {
       const rate = this.config.model.audio.inputRate;
       toSend = { type: 'audio', data: resamplePcm16(input.data, input.sampleRate, rate), sampleRate: rate };
@@ -103,9 +104,11 @@ export class BidiSession implements ToolGroupHost {
       const connection = this.connection ?? (await this.ready.promise);
       const generation = this.generation;
       try {
+        if (turn !== undefined) this.history.markSent(turn); // a replay from now on includes it
         await connection.send(toSend);
         return;
       } catch (error) {
+        if (turn !== undefined) this.history.markSent(turn, false); // re-sent after the reconnect instead
         if (this.ending) return;
         if (generation === this.generation) this.connectionFailed(error);
       }

@@ -5,7 +5,12 @@ interface Entry {
   readonly message: Message;
   /** Set on the tool message of a group, so replay can leave out results not yet delivered. */
   readonly groupId?: string;
+  /** A user turn not yet handed to a connection: left out of a replay, since it is sent after it. */
+  unsent?: boolean;
 }
+
+/** A user turn recorded before it was sent; pass it to {@link ConversationHistory.markSent}. @internal */
+export type PendingUserTurn = object;
 
 /**
  * The conversation as a core `Message[]`: sent text, final transcripts, tool calls and their results.
@@ -26,9 +31,17 @@ export class ConversationHistory {
     return this.snapshot;
   }
 
-  addUser(parts: readonly Part[]): void {
+  /** Records a user turn about to be sent; it stays out of replays until {@link markSent}. */
+  addUser(parts: readonly Part[]): PendingUserTurn {
     this.flush('user');
-    this.append({ message: { role: 'user', parts } });
+    const entry: Entry = { message: { role: 'user', parts }, unsent: true };
+    this.append(entry);
+    return entry;
+  }
+
+  /** Marks a user turn as handed to a connection (or, after a failed send, as not). */
+  markSent(turn: PendingUserTurn, sent = true): void {
+    (turn as Entry).unsent = !sent;
   }
 
   addAssistantText(text: string): void {
@@ -86,7 +99,7 @@ export class ConversationHistory {
   /** The history to replay on a new connection, without the results of groups in `undelivered`. */
   replay(undelivered: ReadonlySet<string>): Message[] {
     return this.entries
-      .filter((entry) => entry.groupId === undefined || !undelivered.has(entry.groupId))
+      .filter((entry) => entry.unsent !== true && (entry.groupId === undefined || !undelivered.has(entry.groupId)))
       .map((entry) => entry.message);
   }
 
