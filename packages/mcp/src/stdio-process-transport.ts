@@ -181,13 +181,14 @@ export class StdioProcessTransport implements Transport {
   }
 
   private async waitForExit(ms: number): Promise<boolean> {
-    if (this.exitInfo !== undefined) return true;
+    const exited = this.exited;
+    if (this.exitInfo !== undefined || exited === undefined) return true;
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<false>((resolve) => {
       timer = setTimeout(() => resolve(false), ms);
     });
     try {
-      return await Promise.race([this.exited!.then(() => true as const), timedOut]);
+      return await Promise.race([exited.then(() => true as const), timedOut]);
     } finally {
       clearTimeout(timer);
     }
