@@ -74,7 +74,7 @@ export function createOpenAI(settings: OpenAIProviderSettings = {}): OpenAIProvi
       'openai-project': settings.project,
       ...settings.headers,
     }),
-    secrets: () => [settings.apiKey ?? process.env.OPENAI_API_KEY],
+    secrets: () => [settings.apiKey ?? env('OPENAI_API_KEY')],
     fetch: settings.fetch,
     maxRetries: settings.maxRetries,
     sleep: settings.sleep,
@@ -85,8 +85,12 @@ export function createOpenAI(settings: OpenAIProviderSettings = {}): OpenAIProvi
   return Object.assign(provider, { responses, chat, tools: openaiTools });
 }
 
+function env(name: string): string | undefined {
+  return typeof process === 'undefined' ? undefined : process.env[name];
+}
+
 function envBaseURL(): string | undefined {
-  const value = typeof process === 'undefined' ? undefined : process.env.OPENAI_BASE_URL;
+  const value = env('OPENAI_BASE_URL');
   return value === undefined || value === '' ? undefined : value;
 }
 

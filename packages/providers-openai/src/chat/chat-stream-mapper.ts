@@ -21,6 +21,7 @@ export class ChatStreamMapper {
   private reasoningOpen = false;
   private readonly tools = new Map<number, OpenTool>();
   private finishReason: string | undefined;
+  private sawRefusal = false;
   private usage: Usage = { inputTokens: 0, outputTokens: 0 };
   private readonly sources: { url: string; title?: string }[] = [];
   private responseId: string | undefined;
@@ -57,7 +58,7 @@ export class ChatStreamMapper {
           if (!this.textOpen) parts.push({ type: 'text-start', blockId: 'text-0' });
           this.textOpen = true;
           parts.push({ type: 'text-delta', blockId: 'text-0', chunk: text });
-          if (delta.refusal) this.finishReason ??= 'content_filter';
+          if (delta.refusal) this.sawRefusal = true;
         }
         for (const call of delta.tool_calls ?? []) this.toolDelta(call.index, call.id, call.function?.name, call.function?.arguments, parts);
         for (const annotation of delta.annotations ?? []) this.annotation(annotation);
@@ -82,7 +83,8 @@ export class ChatStreamMapper {
       parts.push({ type: 'builtin-tool-result', toolCallId, toolName: this.builtinToolName, result: { sources: this.sources } });
     }
     this.finished = true;
-    parts.push({ type: 'finish', finishReason: mapFinishReason(this.finishReason, this.tools.size > 0), usage: this.usage });
+    const reason = this.sawRefusal && (this.finishReason === undefined || this.finishReason === 'stop') ? 'content_filter' : this.finishReason;
+    parts.push({ type: 'finish', finishReason: mapFinishReason(reason, this.tools.size > 0), usage: this.usage });
     return parts;
   }
 

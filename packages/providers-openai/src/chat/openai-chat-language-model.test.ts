@@ -60,4 +60,14 @@ describe('OpenAI Chat Completions model', () => {
     expect((error as Error).message).toContain('model overloaded');
     expect((error as APICallError).isRetryable).toBe(false);
   });
+
+  it('reports a refusal as text with finish reason content-filter', async () => {
+    const chunk = (delta: object, finish: string | null = null) => ({
+      data: JSON.stringify({ id: 'chatcmpl-r', object: 'chat.completion.chunk', created: 1, model: 'gpt-4.1', choices: [{ index: 0, delta, finish_reason: finish }] }),
+    });
+    server.enqueue({ type: 'sse', events: [chunk({ role: 'assistant', content: null, refusal: '' }), chunk({ refusal: "I can't help with that." }), chunk({}, 'stop'), { data: '[DONE]' }] });
+    const result = await collectModelStream(model().stream(request));
+    expect(result.text).toBe("I can't help with that.");
+    expect(result.finishReason).toBe('content-filter');
+  });
 });

@@ -1,5 +1,5 @@
 import { APICallError, type FinishReason, type JsonValue, type ModelStreamPart, type Usage } from '@tandem/core/spec';
-import type { AnyOutputItem, ResponsesEvent, ResponsesResponse } from './responses-stream-event.js';
+import type { AnyOutputItem, ResponsesEvent, ResponsesOutputItem, ResponsesResponse } from './responses-stream-event.js';
 
 interface OpenTool {
   readonly callId: string;
@@ -164,18 +164,18 @@ export class ResponsesStreamMapper {
         ];
       }
       case 'web_search_call': {
-        if (typeof item.id !== 'string' || !('action' in item || 'status' in item)) return [];
-        const action = 'action' in item ? (item.action ?? {}) : {};
-        const status = 'status' in item ? item.status : undefined;
+        const search = item as Extract<ResponsesOutputItem, { type: 'web_search_call' }>;
+        const action = search.action ?? {};
+        const status = search.status ?? 'completed';
         return [
-          { type: 'builtin-tool-call', toolCallId: item.id, toolName: 'web_search', toolArgs: JSON.stringify(action), providerMetadata: this.meta({ itemId: item.id }) },
+          { type: 'builtin-tool-call', toolCallId: search.id, toolName: 'web_search', toolArgs: JSON.stringify(action), providerMetadata: this.meta({ itemId: search.id }) },
           {
             type: 'builtin-tool-result',
-            toolCallId: item.id,
+            toolCallId: search.id,
             toolName: 'web_search',
-            result: { status: status ?? 'completed', action },
+            result: { status, action },
             isError: status === 'failed',
-            providerMetadata: this.meta({ itemId: item.id }),
+            providerMetadata: this.meta({ itemId: search.id }),
           },
         ];
       }
