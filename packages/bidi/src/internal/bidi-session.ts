@@ -1,11 +1,11 @@
-import type { BidiConnection, BidiInput, BidiModelEvent } from '@tandem/core/spec';
-import type { BidiAudioMetrics, BidiCloseReason, BidiEvent, BidiEventBody, BidiRestartReason } from '../bidi-event.js';
+import type { BidiConnection, BidiConnectRequest, BidiInput, BidiModelEvent } from '@tandem/core/spec';
+import type { BidiAudioMetrics, BidiCloseReason, BidiEvent, BidiEventBody } from '../bidi-event.js';
 import { BidiAgentStateError } from '../errors/bidi-agent-state-error.js';
 import { pcm16DurationMs } from '../pcm/pcm16-duration.js';
 import { resamplePcm16 } from '../pcm/resample-pcm16.js';
-import { connectWithRetry } from './connect-with-retry.js';
+import { ConnectionLifecycle, type ConnectionHost } from './connection-lifecycle.js';
 import { ConversationHistory, type PendingUserTurn } from './conversation-history.js';
-import { deferred, type Deferred } from './deferred.js';
+import { deferred } from './deferred.js';
 import { EventFanout } from './event-fanout.js';
 import { LatencyTracker } from './latency-tracker.js';
 import type { SessionConfig } from './session-config.js';
@@ -24,7 +24,7 @@ interface ResponseState {
  * delivered, the event fan-out and every deferred decision — so nothing leaks into the next conversation.
  * @internal
  */
-export class BidiSession implements ToolGroupHost {
+export class BidiSession implements ToolGroupHost, ConnectionHost {
   readonly history: ConversationHistory;
   readonly fanout: EventFanout;
   readonly config: SessionConfig;
@@ -32,11 +32,7 @@ export class BidiSession implements ToolGroupHost {
   readonly closed = deferred<BidiCloseReason>();
   /** Aborts when the conversation ends: tools' signals, connects, reads, timers. */
   private readonly lifetime = new AbortController();
-  private generation = 0;
-  private connection: BidiConnection | undefined;
-  private ready: Deferred<BidiConnection> = deferred();
-  private restarting = false;
-  private pendingRestart: { readonly reason: BidiRestartReason; readonly resumeToken?: string } | undefined;
+  private readonly connection: ConnectionLifecycle = new ConnectionLifecycle(this);
   private readonly toolGroups: ToolGroupTracker = new ToolGroupTracker(this);
   private response: ResponseState | undefined;
   private pendingEnd: { readonly waitFor: Set<ToolGroupRun>; message: string | undefined } | undefined;
@@ -71,18 +67,14 @@ export class BidiSession implements ToolGroupHost {
 
   /** Opens the first connection. Rejects with `BidiConnectionError` (after emitting `connection-close`). */
   async open(): Promise<void> {
-    this.generation = 1;
-    let connection: BidiConnection | undefined;
     try {
-      connection = await this.connect(1, undefined);
+      await this.connection.open();
     } catch (error) {
       this.emit({ type: 'error', error, fatal: true });
       this.end('error');
       await this.closed.promise;
       throw error;
     }
-    if (connection === undefined) return;
-    this.attach(connection, 1);
   }
 
   /** Sends user input, waiting out a reconnect; audio is resampled to the model's input rate. */
@@ -100,17 +92,21 @@ export class BidiSession implements ToolGroupHost {
       const rate = this.config.model.audio.inputRate;
       toSend = { type: 'audio', data: resamplePcm16(input.data, input.sampleRate, rate), sampleRate: rate };
     }
+    // A user turn counts as sent (and is replayed on a new connection) once a connection took it and was
+    // not replaced meanwhile; otherwise it goes to the next connection as live input — never both.
     for (;;) {
-      const connection = this.connection ?? (await this.ready.promise);
-      const generation = this.generation;
+      const connection = await this.connection.whenReady();
+      const generation = this.connection.generation;
       try {
-        if (turn !== undefined) this.history.markSent(turn); // a replay from now on includes it
         await connection.send(toSend);
-        return;
       } catch (error) {
-        if (turn !== undefined) this.history.markSent(turn, false); // re-sent after the reconnect instead
         if (this.ending) return;
-        if (generation === this.generation) this.connectionFailed(error);
+        this.connection.failed(error, generation);
+        continue;
+      }
+      if (turn === undefined || this.ending || generation === this.connection.generation) {
+        if (turn !== undefined) this.history.markSent(turn);
+        return;
       }
     }
   }
@@ -143,9 +139,8 @@ export class BidiSession implements ToolGroupHost {
     if (this.endReason !== undefined) return;
     this.endReason = reason;
     this.pendingEnd = undefined;
-    this.generation++;
+    this.connection.fence();
     this.lifetime.abort();
-    this.ready.reject(new BidiAgentStateError('The conversation has ended.'));
     void this.finishEnd(reason, message);
   }
 
@@ -170,109 +165,41 @@ export class BidiSession implements ToolGroupHost {
     return { ...body, runId: this.config.runId, timeMs: this.config.clock.now() } as BidiEvent;
   }
 
-  // ── connection ────────────────────────────────────────────────────────────
+  // ── connection (ConnectionHost) ───────────────────────────────────────────
 
-  private connect(generation: number, resumeToken: string | undefined): Promise<BidiConnection | undefined> {
-    return connectWithRetry({
-      model: this.config.model,
-      reconnect: this.config.reconnect,
-      clock: this.config.clock,
-      signal: this.lifetime.signal,
-      isStale: () => this.ending || generation !== this.generation,
-      request: () => ({
-        ...(this.config.system === undefined ? {} : { system: this.config.system }),
-        tools: this.config.toolDefinitions,
-        messages: this.history.replay(this.toolGroups.undeliveredIds()),
-        signal: this.lifetime.signal,
-        ...(resumeToken === undefined ? {} : { resumeToken }),
-      }),
-    });
+  /** @internal */
+  connectRequest(): Omit<BidiConnectRequest, 'signal' | 'resumeToken'> {
+    return {
+      ...(this.config.system === undefined ? {} : { system: this.config.system }),
+      tools: this.config.toolDefinitions,
+      messages: this.history.replay(this.toolGroups.undeliveredIds()),
+    };
   }
 
-  private attach(connection: BidiConnection, generation: number): void {
-    this.connection = connection;
-    this.emit({ type: 'connection-start', generation });
-    this.ready.resolve(connection);
-    void this.read(connection, generation);
-    const { maxConnectionMs } = this.config.model.capabilities;
-    if (maxConnectionMs !== undefined) {
-      const wait = Math.max(0, maxConnectionMs - this.config.reconnect.marginMs);
-      this.config.clock.sleep(wait, this.lifetime.signal).then(
-        () => {
-          if (generation === this.generation) this.requestRestart('max-duration', undefined);
-        },
-        () => undefined,
-      );
-    }
+  /** @internal */
+  responseActive(): boolean {
+    return this.response !== undefined;
   }
 
-  private async read(connection: BidiConnection, generation: number): Promise<void> {
-    try {
-      for await (const event of connection.events()) {
-        if (generation !== this.generation) return;
-        this.handle(event);
-      }
-    } catch (error) {
-      if (generation === this.generation) this.connectionFailed(error);
-      return;
-    }
-    if (generation !== this.generation) return;
-    const pending = this.pendingRestart;
-    if (pending !== undefined) this.restart(pending.reason, pending.resumeToken);
-    else this.end('complete');
-  }
-
-  private connectionFailed(error: unknown): void {
-    if (this.ending) return;
-    this.emit({ type: 'error', error, fatal: false });
-    this.restart('connection-lost', undefined);
-  }
-
-  /** Restarts now when no response is in progress, else at its end (a turn boundary). */
-  private requestRestart(reason: BidiRestartReason, resumeToken: string | undefined): void {
-    if (this.response === undefined) this.restart(reason, resumeToken);
-    else this.pendingRestart = { reason, ...(resumeToken === undefined ? {} : { resumeToken }) };
-  }
-
-  private restart(reason: BidiRestartReason, resumeToken: string | undefined): void {
-    if (this.ending || this.restarting) return;
-    if (this.config.reconnect.maxAttempts <= 0) {
-      this.end(reason === 'connection-lost' ? 'error' : 'timeout');
-      return;
-    }
-    this.restarting = true;
-    this.pendingRestart = undefined;
-    const old = this.connection;
-    this.connection = undefined;
-    this.generation++;
-    const generation = this.generation;
-    this.ready = deferred();
-    this.interruptResponse();
-    this.emit({ type: 'connection-restart', reason, generation });
-    void old?.close().catch(() => undefined);
-    void this.reopen(generation, resumeToken);
-  }
-
-  private async reopen(generation: number, resumeToken: string | undefined): Promise<void> {
-    let connection: BidiConnection | undefined;
-    try {
-      connection = await this.connect(generation, resumeToken);
-    } catch (error) {
-      this.restarting = false;
-      this.emit({ type: 'error', error, fatal: true });
-      this.end('error');
-      return;
-    }
-    this.restarting = false;
-    if (connection === undefined) return;
-    this.attach(connection, generation);
+  /** @internal */
+  reconnected(): void {
     this.toolGroups.deliverPending();
     this.checkIdle();
   }
 
+  /** A response cut off by a restart or the end: close it for consumers and keep its transcript. @internal */
+  interruptResponse(): void {
+    const response = this.response;
+    if (response === undefined) return;
+    this.response = undefined;
+    this.history.flush('assistant');
+    this.emit({ type: 'response-complete', responseId: response.id, stopReason: 'interrupted' });
+  }
+
   // ── model events ──────────────────────────────────────────────────────────
 
-  private handle(event: BidiModelEvent): void {
+  /** @internal */
+  handle(event: BidiModelEvent): void {
     switch (event.type) {
       case 'response-start':
         this.response = { id: event.responseId, interrupted: false, sawAudio: false };
@@ -305,10 +232,10 @@ export class BidiSession implements ToolGroupHost {
         if (event.fatal) this.end('error');
         return;
       case 'go-away':
-        this.onGoAway(event.resumeToken, event.timeLeftMs);
+        this.connection.goAway(event.resumeToken, event.timeLeftMs);
         return;
       case 'timeout':
-        this.restart('timeout', this.config.model.capabilities.resumption ? event.resumeToken : undefined);
+        this.connection.restart('timeout', this.config.model.capabilities.resumption ? event.resumeToken : undefined);
         return;
     }
   }
@@ -341,7 +268,7 @@ export class BidiSession implements ToolGroupHost {
       this.response.interrupted = true;
     }
     const flushedAudioChunks = this.fanout.flushAudio();
-    const connection = this.connection;
+    const connection = this.connection.current;
     if (interrupted !== undefined && this.config.model.capabilities.truncation && connection?.truncate !== undefined) {
       connection.truncate(interrupted, Math.round(this.fanout.playedMs(interrupted))).catch((error: unknown) => {
         this.emit({ type: 'error', error, fatal: false });
@@ -359,35 +286,9 @@ export class BidiSession implements ToolGroupHost {
     this.emit({ type: 'response-complete', responseId, stopReason });
     if (this.response?.id === responseId || this.response === undefined) this.response = undefined;
     else return;
-    const pending = this.pendingRestart;
-    if (pending !== undefined) {
-      this.restart(pending.reason, pending.resumeToken);
-      return;
-    }
+    if (this.connection.responseEnded()) return;
     this.toolGroups.deliverPending();
     this.checkIdle();
-  }
-
-  private onGoAway(resumeToken: string | undefined, timeLeftMs: number | undefined): void {
-    const token = this.config.model.capabilities.resumption ? resumeToken : undefined;
-    this.requestRestart('go-away', token);
-    if (timeLeftMs === undefined || this.pendingRestart === undefined) return;
-    const generation = this.generation;
-    this.config.clock.sleep(timeLeftMs, this.lifetime.signal).then(
-      () => {
-        if (generation === this.generation && this.pendingRestart !== undefined) this.restart('go-away', token);
-      },
-      () => undefined,
-    );
-  }
-
-  /** A response cut off by a restart or the end: close it for consumers and keep its transcript. */
-  private interruptResponse(): void {
-    const response = this.response;
-    if (response === undefined) return;
-    this.response = undefined;
-    this.history.flush('assistant');
-    this.emit({ type: 'response-complete', responseId: response.id, stopReason: 'interrupted' });
   }
 
   // ── tool groups (ToolGroupHost) ───────────────────────────────────────────
@@ -403,10 +304,10 @@ export class BidiSession implements ToolGroupHost {
 
   /** @internal */
   deliveryTarget(): { readonly connection: BidiConnection; readonly generation: number } | undefined {
-    const connection = this.connection;
-    if (connection === undefined || this.restarting || this.ending) return undefined;
+    const connection = this.connection.current;
+    if (connection === undefined || this.ending) return undefined;
     if (!this.config.model.capabilities.nativeAsyncTools && this.response !== undefined) return undefined;
-    return { connection, generation: this.generation };
+    return { connection, generation: this.connection.generation };
   }
 
   /** @internal */
@@ -417,7 +318,7 @@ export class BidiSession implements ToolGroupHost {
 
   /** @internal */
   deliveryFailed(error: unknown, generation: number): void {
-    if (generation === this.generation) this.connectionFailed(error);
+    this.connection.failed(error, generation);
   }
 
   /** @internal */
@@ -443,7 +344,7 @@ export class BidiSession implements ToolGroupHost {
   private checkIdle(): void {
     if (!this.inputsEnded || this.ending || this.pendingEnd !== undefined) return;
     if (this.toolGroups.busy) return;
-    if (this.response !== undefined || this.restarting || this.awaitingResponse !== 0) return;
+    if (this.response !== undefined || this.connection.busy || this.awaitingResponse !== 0) return;
     this.end('complete');
   }
 
@@ -451,9 +352,7 @@ export class BidiSession implements ToolGroupHost {
     this.interruptResponse();
     await this.toolGroups.settleAll();
     if (message !== undefined && message.length > 0) this.history.addAssistantText(message);
-    const connection = this.connection;
-    this.connection = undefined;
-    await connection?.close().catch(() => undefined);
+    await this.connection.close();
     this.emit({ type: 'connection-close', reason });
     this.fanout.close();
     this.closed.resolve(reason);

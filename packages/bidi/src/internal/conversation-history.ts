@@ -39,9 +39,9 @@ export class ConversationHistory {
     return entry;
   }
 
-  /** Marks a user turn as handed to a connection (or, after a failed send, as not). */
-  markSent(turn: PendingUserTurn, sent = true): void {
-    (turn as Entry).unsent = !sent;
+  /** Marks a user turn as taken by a connection, so later replays include it. */
+  markSent(turn: PendingUserTurn): void {
+    (turn as Entry).unsent = false;
   }
 
   addAssistantText(text: string): void {
