@@ -3,7 +3,7 @@ import { ManualClock, ScriptedBidiModel, bidiToolGroup } from '@tandem/core/test
 import type { BidiConnection, BidiModel, BidiModelEvent, ToolResult } from '@tandem/core/spec';
 import { BidiAgent } from './bidi-agent.js';
 import { BidiConnectionError } from './errors/bidi-connection-error.js';
-import { collect, sleepTool, types } from './__fixtures__/test-kit.js';
+import { collect, gate, sleepTool, types } from './__fixtures__/test-kit.js';
 
 describe('BidiAgent reconnect', () => {
   it('provider time-out while a tool runs: the connection restarts and the result is delivered on the new connection', async () => {
@@ -218,6 +218,34 @@ describe('BidiAgent reconnect and user input', () => {
     expect(model.connections[1]?.inputs).toEqual([{ type: 'text', text: 'are you there?' }]);
     expect(model.connections[1]?.request.messages).toEqual([]);
     expect(events.find((e) => e.type === 'connection-restart')).toMatchObject({ reason: 'connection-lost' });
+    await agent.stop();
+  });
+});
+
+describe('BidiAgent reconnect and tool results in flight', () => {
+  it('results whose send was still in flight when the connection was replaced are sent again on the new one, not replayed', async () => {
+    const clock = new ManualClock();
+    const slowAck = gate();
+    const model = new ScriptedBidiModel({
+      clock,
+      onToolResults: async (_results, connection) => {
+        if (connection.index === 0) await slowAck.promise;
+      },
+    });
+    const agent = new BidiAgent({ model, clock, tools: [sleepTool('quick', clock, 10)] });
+    await agent.start();
+    model.connection.emit(bidiToolGroup([{ name: 'quick', id: 'q1' }]));
+    await model.settle();
+    await clock.advance(10);
+    await model.until(() => model.connection.toolResults.length === 1); // handed over, not yet acknowledged
+    model.connection.timeOut();
+    await model.until(() => model.connections.length === 2);
+    expect(model.connections[1]?.request.messages.flatMap((m) => m.parts).map((p) => p.type)).toEqual(['tool-call']);
+    slowAck.open();
+    await model.until(() => model.connections[1]?.toolResults.length === 1);
+    expect(model.connections[1]?.toolResults[0]?.map((r) => r.toolCallId)).toEqual(['q1']);
+    await model.settle();
+    expect(model.toolResultCalls).toHaveLength(2); // once per connection, never twice on one
     await agent.stop();
   });
 });

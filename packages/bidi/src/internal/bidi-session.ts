@@ -317,6 +317,11 @@ export class BidiSession implements ToolGroupHost, ConnectionHost {
   }
 
   /** @internal */
+  connectionGeneration(): number {
+    return this.connection.generation;
+  }
+
+  /** @internal */
   deliveryFailed(error: unknown, generation: number): void {
     this.connection.failed(error, generation);
   }

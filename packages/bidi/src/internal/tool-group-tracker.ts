@@ -18,6 +18,8 @@ export interface ToolGroupHost {
   deliveryTarget(): { readonly connection: BidiConnection; readonly generation: number } | undefined;
   resultsSent(): void;
   deliveryFailed(error: unknown, generation: number): void;
+  /** Generation of the current connection (changes when it is replaced). */
+  connectionGeneration(): number;
   /** Something this tracker was busy with finished (for the idle check). */
   settled(): void;
 }
@@ -31,19 +33,24 @@ export interface ToolGroupHost {
 export class ToolGroupTracker {
   private readonly running = new Set<ToolGroupRun>();
   private undelivered: ToolGroupRun[] = [];
-  private delivering = 0;
+  private readonly inFlight = new Set<ToolGroupRun>();
+  private readonly finishOrder = new WeakMap<ToolGroupRun, number>();
   private count = 0;
+  private finishedCount = 0;
 
   constructor(private readonly host: ToolGroupHost) {}
 
   /** True while a group runs or has results the model has not got yet. */
   get busy(): boolean {
-    return this.running.size > 0 || this.undelivered.length > 0 || this.delivering > 0;
+    return this.running.size > 0 || this.undelivered.length > 0 || this.inFlight.size > 0;
   }
 
-  /** Ids of finished groups whose results the model has not got (left out of a history replay). */
+  /**
+   * Ids of finished groups whose results the model has not surely got — not sent yet, or being sent — which
+   * a history replay leaves out (they are sent to the new connection instead).
+   */
   undeliveredIds(): Set<string> {
-    return new Set(this.undelivered.map((run) => run.id));
+    return new Set([...this.undelivered, ...this.inFlight].map((run) => run.id));
   }
 
   /** The groups running now. */
@@ -101,6 +108,7 @@ export class ToolGroupTracker {
   private finished(run: ToolGroupRun, results: readonly ToolResult[]): void {
     run.finished = true;
     run.results = results;
+    this.finishOrder.set(run, ++this.finishedCount);
     this.running.delete(run);
     this.host.history.addToolResults(run.id, results);
     this.host.emit({
@@ -109,25 +117,38 @@ export class ToolGroupTracker {
       results,
       metrics: { durationMs: this.host.config.clock.now() - run.startedAt },
     });
-    if (this.host.groupRecorded(run)) {
-      this.undelivered.push(run);
-      this.deliverPending();
-    }
+    if (this.host.groupRecorded(run)) this.hold(run);
     this.host.settled();
   }
 
+  /** Keeps `run` for delivery (in finish order) and delivers what can be delivered now. */
+  private hold(run: ToolGroupRun): void {
+    this.undelivered.push(run);
+    this.undelivered.sort((a, b) => (this.finishOrder.get(a) ?? 0) - (this.finishOrder.get(b) ?? 0));
+    this.deliverPending();
+  }
+
+  /**
+   * One `sendToolResults` call. The group counts as delivered only if the connection took it and was not
+   * replaced meanwhile; otherwise it is sent again to the next connection (whose replay left it out).
+   */
   private async deliver(run: ToolGroupRun, connection: BidiConnection, generation: number): Promise<void> {
-    this.delivering++;
+    this.inFlight.add(run);
     try {
       await connection.sendToolResults(run.results ?? []);
-      this.host.resultsSent();
     } catch (error) {
-      if (this.host.signal.aborted) return;
-      this.undelivered.push(run);
-      this.host.deliveryFailed(error, generation);
-    } finally {
-      this.delivering--;
+      this.inFlight.delete(run);
+      if (!this.host.signal.aborted) {
+        this.host.deliveryFailed(error, generation); // first, so the failing connection is not used again
+        this.hold(run);
+      }
       this.host.settled();
+      return;
     }
+    this.inFlight.delete(run);
+    if (this.host.signal.aborted) return;
+    if (generation === this.host.connectionGeneration()) this.host.resultsSent();
+    else this.hold(run);
+    this.host.settled();
   }
 }
