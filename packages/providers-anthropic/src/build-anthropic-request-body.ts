@@ -5,8 +5,16 @@ import { AnthropicProviderOptions } from './anthropic-provider-options.js';
 import { toAnthropicProviderTool } from './anthropic-tools.js';
 import { convertToAnthropicMessages } from './convert-to-anthropic-messages.js';
 
-/** `max_tokens` when the request sets no `maxOutputTokens` (the API requires the field). */
-export const DEFAULT_MAX_TOKENS = 4096;
+/**
+ * `max_tokens` when the request sets no `maxOutputTokens` (the API requires the field); the thinking budget is
+ * added on top when extended thinking is on.
+ *
+ * @example
+ * ```ts
+ * new Agent({ maxOutputTokens: ANTHROPIC_DEFAULT_MAX_TOKENS * 4 });
+ * ```
+ */
+export const ANTHROPIC_DEFAULT_MAX_TOKENS = 4096;
 
 /**
  * Builds the JSON body of a streaming Messages API call from a Tandem `ModelRequest`.
@@ -42,7 +50,7 @@ export function buildAnthropicRequestBody(
   const toolChoice = tools.length > 0 ? mapToolChoice(request.toolChoice, options.disableParallelToolUse) : undefined;
   return {
     model: modelId,
-    max_tokens: request.maxOutputTokens ?? DEFAULT_MAX_TOKENS + budget,
+    max_tokens: request.maxOutputTokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS + budget,
     messages,
     ...(system === undefined ? {} : { system }),
     ...(tools.length > 0 ? { tools } : {}),

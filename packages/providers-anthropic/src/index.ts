@@ -18,7 +18,7 @@ export { anthropicTools, type AnthropicTools, type AnthropicWebSearchOptions } f
 export { AnthropicProviderOptions } from './anthropic-provider-options.js';
 export { InvalidRequestError } from './invalid-request-error.js';
 export { convertToAnthropicMessages, type AnthropicPrompt } from './convert-to-anthropic-messages.js';
-export { buildAnthropicRequestBody } from './build-anthropic-request-body.js';
+export { buildAnthropicRequestBody, ANTHROPIC_DEFAULT_MAX_TOKENS } from './build-anthropic-request-body.js';
 export { mapAnthropicStopReason } from './map-anthropic-stop-reason.js';
 export type {
   AnthropicMessagesRequestBody,
