@@ -62,8 +62,9 @@ describe('Bedrock errors', () => {
   it('signs requests with SigV4 and never sends the secret key itself', async () => {
     await using server = await ProviderTestServer.start();
     server.enqueue(bedrockStream('text'));
-    await collectModelStream(model(server.url).stream(request));
+    await collectModelStream(model(server.url).stream(request, { headers: { 'x-trace-id': 'trace-1' } }));
     const sent = server.requests[0]!;
+    expect(sent.headers['x-trace-id']).toBe('trace-1');
     expect(sent.headers['authorization']).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDTEST\/\d{8}\/us-east-1\/bedrock\/aws4_request/);
     expect(sent.headers['x-amz-security-token']).toBe(SESSION);
     expect(JSON.stringify(sent.headers) + sent.bodyText).not.toContain(SECRET);
