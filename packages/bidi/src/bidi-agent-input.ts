@@ -5,6 +5,11 @@ import type { BidiAgent } from './bidi-agent.js';
  * Returned by {@link BidiAgentInput.read} when the input has no more data. `client-disconnect` (the user
  * went away, e.g. a browser socket closed) ends the conversation at once; `complete` (e.g. end of stdin)
  * lets it finish once the agent is idle — when every input has completed.
+ *
+ * @example
+ * ```ts
+ * return socketClosed ? { type: 'end', reason: 'client-disconnect' } : { type: 'end' };
+ * ```
  */
 export interface BidiInputEnd {
   readonly type: 'end';

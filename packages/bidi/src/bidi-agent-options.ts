@@ -3,7 +3,14 @@ import type { Tool, ToolGroupOptions } from '@tandem/core';
 import type { Clock } from '@tandem/core/testing';
 import type { BidiQueueOptions } from './bidi-queue-options.js';
 
-/** How the agent replaces connections that time out, go away or fail. */
+/**
+ * How the agent replaces connections that time out, go away or fail.
+ *
+ * @example
+ * ```ts
+ * new BidiAgent({ model, reconnect: { maxAttempts: 5, initialDelayMs: 500 } });
+ * ```
+ */
 export interface BidiReconnectOptions {
   /** Connect attempts per (re)connection, the first included (default 3). `0` disables reconnecting: a time-out then ends the conversation with `timeout`. */
   readonly maxAttempts?: number;

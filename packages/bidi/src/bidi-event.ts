@@ -1,7 +1,7 @@
 import type { BidiResponseStopReason, ToolResult, Usage } from '@tandem/core/spec';
 import type { ToolCall } from '@tandem/core';
 
-/** Why a conversation ended (the `reason` of `connection-close`). */
+/** Why a conversation ended (the `reason` of `connection-close`). @example `if (event.type === 'connection-close' && event.reason === 'error') alert();` */
 export type BidiCloseReason = 'user-request' | 'complete' | 'error' | 'timeout' | 'client-disconnect';
 
 /**
@@ -10,10 +10,15 @@ export type BidiCloseReason = 'user-request' | 'complete' | 'error' | 'timeout' 
  * - `timeout` — the provider closed it at its time limit;
  * - `max-duration` — the agent restarted it before the model's `capabilities.maxConnectionMs`;
  * - `connection-lost` — the connection failed (its event stream threw, or a send failed).
+ *
+ * @example
+ * ```ts
+ * if (event.type === 'connection-restart') console.log(`reconnecting (${event.reason})`);
+ * ```
  */
 export type BidiRestartReason = 'go-away' | 'timeout' | 'max-duration' | 'connection-lost';
 
-/** Fields every {@link BidiEvent} carries. */
+/** Fields every {@link BidiEvent} carries. @example `console.log(event.runId, event.timeMs);` */
 export interface BidiEventBase {
   /** Id of the conversation (one `start()` … `stop()`). */
   readonly runId: string;
@@ -21,7 +26,7 @@ export interface BidiEventBase {
   readonly timeMs: number;
 }
 
-/** Latency measurements carried by the first `audio` event of a response. */
+/** Latency measurements carried by the first `audio` event of a response. @example `if (event.type === 'audio' && event.metrics) log(event.metrics.speechEndToFirstAudioMs);` */
 export interface BidiAudioMetrics {
   /** From the end of the user's last utterance (final user transcript or sent text) to this audio. */
   readonly speechEndToFirstAudioMs?: number;
@@ -29,7 +34,7 @@ export interface BidiAudioMetrics {
   readonly toolResultToFirstAudioMs?: number;
 }
 
-/** Measurements carried by a `barge-in` event. */
+/** Measurements carried by a `barge-in` event. @example `if (event.type === 'barge-in') log(event.metrics.flushedAudioChunks);` */
 export interface BidiBargeInMetrics {
   /** From the provider's barge-in to every output queue being flushed. */
   readonly flushMs: number;
@@ -118,7 +123,7 @@ export type BidiEvent = BidiEventBase &
     | { readonly type: 'connection-close'; readonly reason: BidiCloseReason }
   );
 
-/** The `type` of every {@link BidiEvent}. */
+/** The `type` of every {@link BidiEvent}. @example `const seen = new Set<BidiEventType>();` */
 export type BidiEventType = BidiEvent['type'];
 
 /** The {@link BidiEvent} of one `type`. @example `const close: BidiEventOf<'connection-close'> = …` */

@@ -2,7 +2,7 @@ import { createInterface, type Interface } from 'node:readline';
 import type { BidiInput } from '@tandem/core/spec';
 import type { BidiAgentInput, BidiInputEnd } from '../bidi-agent-input.js';
 
-/** Options of {@link textInput}. */
+/** Options of {@link textInput}. @example `textInput({ input: Readable.from(['hello\n']) })` */
 export interface TextInputOptions {
   /** Where lines come from (default `process.stdin`). */
   readonly input?: NodeJS.ReadableStream;

@@ -1,7 +1,7 @@
 import type { BidiAgentOutput } from '../bidi-agent-output.js';
 import type { BidiEvent } from '../bidi-event.js';
 
-/** Options of {@link textOutput}. */
+/** Options of {@link textOutput}. @example `textOutput({ output: process.stderr, showTools: false })` */
 export interface TextOutputOptions {
   /** Where text goes (default `process.stdout`). */
   readonly output?: NodeJS.WritableStream;

@@ -10,7 +10,7 @@ import type { WebSocketLike } from './web-socket-like.js';
 
 const OPEN = 1;
 
-/** Options of {@link webSocketIO}. */
+/** Options of {@link webSocketIO}. @example `webSocketIO(socket, { inputSampleRate: 48_000, outputSampleRate: 48_000 })` */
 export interface WebSocketIOOptions {
   /** Sample rate of the PCM16 binary frames the client sends (default 16 000). */
   readonly inputSampleRate?: number;
@@ -22,7 +22,7 @@ export interface WebSocketIOOptions {
   readonly closeOnEnd?: boolean;
 }
 
-/** Both sides of a browser bridge: pass it as an input and as an output. */
+/** Both sides of a browser bridge: pass it as an input and as an output. @example `const io: WebSocketIO = webSocketIO(socket); await agent.run({ inputs: [io], outputs: [io] });` */
 export type WebSocketIO = BidiAgentInput & BidiAgentOutput;
 
 /**

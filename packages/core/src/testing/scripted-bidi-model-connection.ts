@@ -7,10 +7,10 @@ import type { Clock } from './clock.js';
 import { bidiResponseEvents, bidiToolGroup, type BidiResponseEventsOptions, type ScriptedBidiToolCall } from './scripted-bidi-model-events.js';
 import { ScriptedEventQueue } from './scripted-bidi-model-queue.js';
 
-/** What a scripted reaction returns: events to emit on the connection (or nothing). */
+/** What a scripted reaction returns: events to emit on the connection (or nothing). @example `onInput: () => bidiResponseEvents('Hi!')` */
 export type ScriptedBidiReaction = void | readonly BidiModelEvent[] | PromiseLike<void | readonly BidiModelEvent[]>;
 
-/** One entry of {@link ScriptedBidiModel.log}: everything the agent did to the model, in order. */
+/** One entry of {@link ScriptedBidiModel.log}: everything the agent did to the model, in order. @example `model.log.filter((entry) => entry.type === 'connect').length` */
 export type ScriptedBidiRecord =
   | { readonly type: 'connect'; readonly connection: number; readonly request: Omit<BidiConnectRequest, 'signal'> }
   | { readonly type: 'input'; readonly connection: number; readonly input: BidiInput }

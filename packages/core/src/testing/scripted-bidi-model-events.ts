@@ -1,7 +1,7 @@
 import type { BidiModelEvent, BidiResponseStopReason } from '../spec/bidi-model/v1/bidi-model-event.js';
 import type { BidiToolCall } from '../spec/bidi-model/v1/bidi-tool-call.js';
 
-/** Options of {@link bidiResponseEvents}. */
+/** Options of {@link bidiResponseEvents}. @example `bidiResponseEvents('Hi', { responseId: 'r1', audioChunks: 3, open: true })` */
 export interface BidiResponseEventsOptions {
   /** Default: a fresh `resp_<n>`. */
   readonly responseId?: string;
@@ -42,7 +42,7 @@ export function bidiResponseEvents(text: string, options: BidiResponseEventsOpti
   return events;
 }
 
-/** A scripted tool call: `input` is JSON-encoded unless `toolArgs` gives the raw text. */
+/** A scripted tool call: `input` is JSON-encoded unless `toolArgs` gives the raw text. @example `{ name: 'set_timer', input: { seconds: 5 }, id: 'timer' }` */
 export interface ScriptedBidiToolCall {
   readonly name: string;
   readonly input?: unknown;

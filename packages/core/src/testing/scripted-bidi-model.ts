@@ -11,7 +11,14 @@ import {
   type ScriptedBidiRecord,
 } from './scripted-bidi-model-connection.js';
 
-/** Options of {@link ScriptedBidiModel}. Every reaction may return events to emit on the connection. */
+/**
+ * Options of {@link ScriptedBidiModel}. Every reaction may return events to emit on the connection.
+ *
+ * @example
+ * ```ts
+ * new ScriptedBidiModel({ clock, capabilities: { nativeAsyncTools: false }, onInput: () => bidiResponseEvents('OK.') });
+ * ```
+ */
 export interface ScriptedBidiModelOptions {
   /** Drives paced emits, `goAway({ timeLeftMs })` and `timeoutAfterMs`; default the system clock. */
   readonly clock?: Clock;

@@ -1,7 +1,7 @@
 import type { Usage } from '../../language-model/v1/usage.js';
 import type { BidiToolCall } from './bidi-tool-call.js';
 
-/** Why a bidi model response ended. */
+/** Why a bidi model response ended. @example `{ type: 'response-end', responseId: 'r1', stopReason: 'interrupted' }` */
 export type BidiResponseStopReason = 'complete' | 'interrupted' | 'tool-use' | 'error';
 
 /**
@@ -52,5 +52,5 @@ export type BidiModelEvent =
   | { readonly type: 'go-away'; readonly resumeToken?: string; readonly timeLeftMs?: number }
   | { readonly type: 'timeout'; readonly resumeToken?: string };
 
-/** The `type` of every {@link BidiModelEvent}. */
+/** The `type` of every {@link BidiModelEvent}. @example `const handled: BidiModelEventType[] = ['audio', 'transcript'];` */
 export type BidiModelEventType = BidiModelEvent['type'];
