@@ -4,7 +4,7 @@
  *
  * @packageDocumentation
  */
-export { createOpenAI, openai, type OpenAIProvider, type OpenAIProviderSettings } from './openai-provider.js';
+export { createOpenAI, openai, type OpenAIProvider, type OpenAIProviderSettings, type OpenAIRealtimeOptions } from './openai-provider.js';
 export { openaiTools, type OpenAIWebSearchArgs } from './openai-tools.js';
 export { OpenAIProviderOptions } from './openai-provider-options.js';
 export type { OpenAIConfig } from './openai-config.js';
@@ -17,3 +17,5 @@ export { ResponsesInputItem, ResponsesInputContent } from './responses/responses
 export { convertToChatMessages, type ConvertToChatMessagesOptions } from './chat/convert-to-chat-messages.js';
 export { convertFromChatMessages } from './chat/convert-from-chat-messages.js';
 export { ChatMessage, ChatUserContent, ChatToolCall } from './chat/chat-message.js';
+export { OpenAIRealtimeModel, type OpenAIRealtimeConfig } from './realtime/openai-realtime-model.js';
+export { OpenAIRealtimeConnection, type RealtimeConnectionOptions } from './realtime/openai-realtime-connection.js';

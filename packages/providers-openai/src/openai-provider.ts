@@ -1,9 +1,10 @@
-import type { LanguageModelV1 } from '@tandem/core/spec';
+import type { BidiModelV1, LanguageModelV1 } from '@tandem/core/spec';
 import { loadApiKey, withoutTrailingSlash, type Sleep } from '@tandem/provider-utils';
 import { OpenAIChatLanguageModel } from './chat/openai-chat-language-model.js';
 import type { OpenAIConfig } from './openai-config.js';
 import { openaiTools } from './openai-tools.js';
 import { OpenAIResponsesLanguageModel } from './responses/openai-responses-language-model.js';
+import { OpenAIRealtimeModel } from './realtime/openai-realtime-model.js';
 
 /** Options of {@link createOpenAI}. */
 export interface OpenAIProviderSettings {
@@ -27,6 +28,14 @@ export interface OpenAIProviderSettings {
   readonly name?: string;
 }
 
+/** Options of `openai.realtime()`. */
+export interface OpenAIRealtimeOptions {
+  /** Output voice, e.g. `marin` or `cedar` (default: the server's). */
+  readonly voice?: string;
+  /** Model transcribing the user's audio (default `gpt-4o-mini-transcribe`). */
+  readonly transcriptionModel?: string;
+}
+
 /**
  * An OpenAI provider: call it with a model id for a Responses API model.
  *
@@ -34,6 +43,7 @@ export interface OpenAIProviderSettings {
  * ```ts
  * const model = openai('gpt-5');          // Responses API
  * const chat = openai.chat('gpt-4.1');     // Chat Completions
+ * const voice = openai.realtime('gpt-realtime'); // Realtime API (bidi)
  * const search = openai.tools.webSearch(); // provider-executed web search
  * ```
  */
@@ -43,6 +53,8 @@ export interface OpenAIProvider {
   responses(modelId: string): LanguageModelV1;
   /** A model on Chat Completions (`POST /chat/completions`). */
   chat(modelId: string): LanguageModelV1;
+  /** A speech-to-speech model on the Realtime API (WebSocket `{baseURL}/realtime`), for `BidiAgent`. */
+  realtime(modelId: string, options?: OpenAIRealtimeOptions): BidiModelV1;
   /** Provider-executed tools. */
   readonly tools: typeof openaiTools;
 }
@@ -81,8 +93,19 @@ export function createOpenAI(settings: OpenAIProviderSettings = {}): OpenAIProvi
   });
   const responses = (modelId: string): LanguageModelV1 => new OpenAIResponsesLanguageModel(modelId, config('responses'));
   const chat = (modelId: string): LanguageModelV1 => new OpenAIChatLanguageModel(modelId, config('chat'));
+  const realtime = (modelId: string, options: OpenAIRealtimeOptions = {}): BidiModelV1 => {
+    const base = config('responses');
+    return new OpenAIRealtimeModel(modelId, {
+      provider: `${name}.realtime`,
+      baseURL: base.baseURL,
+      headers: base.headers,
+      secrets: base.secrets ?? (() => []),
+      voice: options.voice,
+      transcriptionModel: options.transcriptionModel,
+    });
+  };
   const provider = (modelId: string): LanguageModelV1 => responses(modelId);
-  return Object.assign(provider, { responses, chat, tools: openaiTools });
+  return Object.assign(provider, { responses, chat, realtime, tools: openaiTools });
 }
 
 function env(name: string): string | undefined {

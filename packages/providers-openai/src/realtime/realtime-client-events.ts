@@ -1,0 +1,95 @@
+import type { Message, ToolDefinition, ToolOutput } from '@tandem/core/spec';
+import { emitProviderWarning, toDataUrl } from '@tandem/provider-utils';
+
+/** A client event of the Realtime API (a JSON object with a `type`). */
+export type RealtimeClientEvent = { readonly type: string; readonly [key: string]: unknown };
+
+/** Options of the `session.update` the provider sends after connecting. */
+export interface RealtimeSessionOptions {
+  readonly modelId: string;
+  readonly system?: string;
+  readonly tools: readonly ToolDefinition[];
+  readonly voice?: string;
+  readonly transcriptionModel?: string;
+  readonly sampleRate: number;
+}
+
+/**
+ * The `session.update` event: instructions, function tools, PCM16 audio in and out, server voice activity
+ * detection and input transcription.
+ * @internal
+ */
+export function sessionUpdate(options: RealtimeSessionOptions): RealtimeClientEvent {
+  const tools = [];
+  for (const tool of options.tools) {
+    if (tool.kind === 'function') tools.push({ type: 'function', name: tool.name, description: tool.description, parameters: tool.inputSchema });
+    else emitProviderWarning(`OpenAI Realtime: provider tool ${tool.id} is not supported on realtime sessions and was left out.`);
+  }
+  const format = { type: 'audio/pcm', rate: options.sampleRate };
+  return {
+    type: 'session.update',
+    session: {
+      type: 'realtime',
+      model: options.modelId,
+      ...(options.system === undefined ? {} : { instructions: options.system }),
+      output_modalities: ['audio'],
+      audio: {
+        input: {
+          format,
+          turn_detection: { type: 'server_vad' },
+          transcription: { model: options.transcriptionModel ?? 'gpt-4o-mini-transcribe' },
+        },
+        output: { format, ...(options.voice === undefined ? {} : { voice: options.voice }) },
+      },
+      tools,
+      tool_choice: 'auto',
+    },
+  };
+}
+
+/**
+ * Replays a conversation as `conversation.item.create` events (text, images, function calls and their
+ * outputs; audio files are left out — their transcripts are the text parts).
+ * @internal
+ */
+export function historyItems(messages: readonly Message[]): RealtimeClientEvent[] {
+  const events: RealtimeClientEvent[] = [];
+  const item = (value: object): void => {
+    events.push({ type: 'conversation.item.create', item: value });
+  };
+  for (const message of messages) {
+    if (message.role === 'system') continue;
+    if (message.role === 'user') {
+      const content = message.parts.flatMap((part): { type: string; text?: string; image_url?: string }[] => {
+        if (part.type === 'text') return [{ type: 'input_text', text: part.text }];
+        if (part.type === 'file' && part.mediaType.startsWith('image/') && part.data instanceof Uint8Array) {
+          return [{ type: 'input_image', image_url: toDataUrl(part.mediaType, part.data) }];
+        }
+        return [];
+      });
+      if (content.length > 0) item({ type: 'message', role: 'user', content });
+    } else if (message.role === 'assistant') {
+      const text = message.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('');
+      if (text !== '') item({ type: 'message', role: 'assistant', content: [{ type: 'output_text', text }] });
+      for (const part of message.parts) {
+        if (part.type === 'tool-call') item({ type: 'function_call', call_id: part.toolCallId, name: part.toolName, arguments: part.toolArgs });
+      }
+    } else {
+      for (const part of message.parts) {
+        if (part.type === 'tool-result') item({ type: 'function_call_output', call_id: part.toolCallId, output: outputText(part.modelInput) });
+      }
+    }
+  }
+  return events;
+}
+
+/**
+ * The text of a tool output for `function_call_output` (realtime outputs are strings: content blocks
+ * keep their text; files are named, not sent).
+ * @internal
+ */
+export function outputText(output: ToolOutput): string {
+  if (output.type === 'text') return output.value;
+  if (output.type === 'json') return JSON.stringify(output.value);
+  return output.value.map((block) => (block.type === 'text' ? block.text : `[${block.mediaType} file]`)).join('\n');
+}
