@@ -23,4 +23,19 @@ describe.skipIf(!apiKey)('OpenAI live', () => {
     expect(result.finishReason).toBe('tool-calls');
     expect(result.toolCalls[0]?.toolName).toBe('weather');
   }, 60_000);
+
+  it('answers a text turn on the Realtime API', async () => {
+    const connection = await openai.realtime(process.env.OPENAI_LIVE_REALTIME_MODEL ?? 'gpt-realtime').connect({ tools: [], messages: [] });
+    try {
+      await connection.send({ type: 'text', text: 'Say the single word: pong' });
+      let transcript = '';
+      for await (const event of connection.events()) {
+        if (event.type === 'transcript' && event.role === 'assistant') transcript += event.delta;
+        if (event.type === 'response-end') break;
+      }
+      expect(transcript.toLowerCase()).toContain('pong');
+    } finally {
+      await connection.close();
+    }
+  }, 60_000);
 });
