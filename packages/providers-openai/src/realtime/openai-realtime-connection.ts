@@ -20,6 +20,8 @@ export interface RealtimeConnectionOptions {
   readonly url: string;
   readonly sampleRate: number;
   readonly secrets: readonly (string | undefined)[];
+  /** Aborting closes the connection; the listener is removed when the connection closes. */
+  readonly signal?: AbortSignal;
 }
 
 /**
@@ -56,6 +58,14 @@ export class OpenAIRealtimeConnection implements BidiConnection {
     });
     socket.on('message', (data: WebSocket.RawData) => this.onMessage(data));
     socket.on('error', () => undefined); // reported through 'close'
+    const { signal } = options;
+    if (signal !== undefined) {
+      const onAbort = (): void => {
+        void this.close();
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      void this.closed.then(() => signal.removeEventListener('abort', onAbort));
+    }
   }
 
   async send(input: BidiInput): Promise<void> {

@@ -62,7 +62,7 @@ export class OpenAIRealtimeModel implements BidiModelV1 {
     for (const [name, value] of Object.entries(this.config.headers())) if (value !== undefined) headers[name] = value;
     const secrets = this.config.secrets();
     const socket = await openWebSocket({ url, headers, signal, secrets, label: 'OpenAI Realtime' });
-    const connection = new OpenAIRealtimeConnection(socket, { url, sampleRate: SAMPLE_RATE, secrets });
+    const connection = new OpenAIRealtimeConnection(socket, { url, sampleRate: SAMPLE_RATE, secrets, signal });
     try {
       await connection.sendEvent(
         sessionUpdate({
@@ -78,12 +78,6 @@ export class OpenAIRealtimeModel implements BidiModelV1 {
     } catch (error) {
       await connection.close();
       throw error;
-    }
-    if (signal !== undefined) {
-      const onAbort = (): void => {
-        void connection.close();
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
     }
     return connection;
   }
