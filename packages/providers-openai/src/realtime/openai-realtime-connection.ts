@@ -63,6 +63,7 @@ export class OpenAIRealtimeConnection implements BidiConnection {
       const onAbort = (): void => {
         void this.close();
       };
+      if (signal.aborted) onAbort();
       signal.addEventListener('abort', onAbort, { once: true });
       void this.closed.then(() => signal.removeEventListener('abort', onAbort));
     }
