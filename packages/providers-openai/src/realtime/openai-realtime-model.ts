@@ -77,6 +77,7 @@ export class OpenAIRealtimeModel implements BidiModelV1 {
       for (const event of historyItems(request.messages)) await connection.sendEvent(event);
     } catch (error) {
       await connection.close();
+      if (signal?.aborted) throw signal.reason;
       throw error;
     }
     return connection;
