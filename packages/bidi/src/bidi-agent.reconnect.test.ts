@@ -249,3 +249,18 @@ describe('BidiAgent reconnect and tool results in flight', () => {
     await agent.stop();
   });
 });
+
+describe('BidiAgent connection timers', () => {
+  it('cancels the max-duration timer of a replaced connection', async () => {
+    const clock = new ManualClock();
+    const model = new ScriptedBidiModel({ clock, capabilities: { maxConnectionMs: 60_000 } });
+    const agent = new BidiAgent({ model, clock, reconnect: { marginMs: 0 } });
+    await agent.start();
+    expect(clock.pending).toBe(1);
+    model.connection.timeOut();
+    await model.until(() => model.connections.length === 2);
+    expect(clock.pending).toBe(1); // only the new connection's timer
+    await agent.stop();
+    expect(clock.pending).toBe(0);
+  });
+});

@@ -36,6 +36,8 @@ export class ConnectionLifecycle {
   private ready: Deferred<BidiConnection> = deferred();
   private restarting = false;
   private pendingRestart: { readonly reason: BidiRestartReason; readonly resumeToken?: string } | undefined;
+  /** Cancels the timers of the current connection when it is replaced or closed. */
+  private timers = new AbortController();
 
   constructor(private readonly host: ConnectionHost) {}
 
@@ -85,7 +87,7 @@ export class ConnectionLifecycle {
     this.requestRestart('go-away', token);
     if (timeLeftMs === undefined || this.pendingRestart === undefined) return;
     const generation = this.generationValue;
-    this.host.config.clock.sleep(timeLeftMs, this.host.signal).then(
+    this.host.config.clock.sleep(timeLeftMs, AbortSignal.any([this.host.signal, this.timers.signal])).then(
       () => {
         if (generation === this.generationValue && this.pendingRestart !== undefined) this.restart('go-away', token);
       },
@@ -112,6 +114,7 @@ export class ConnectionLifecycle {
     this.pendingRestart = undefined;
     const old = this.connection;
     this.connection = undefined;
+    this.timers.abort();
     const generation = ++this.generationValue;
     this.ready = deferred();
     this.host.interruptResponse();
@@ -129,6 +132,7 @@ export class ConnectionLifecycle {
 
   /** Closes the current connection (after {@link fence}). */
   async close(): Promise<void> {
+    this.timers.abort();
     const connection = this.connection;
     this.connection = undefined;
     await connection?.close().catch(() => undefined);
@@ -164,13 +168,14 @@ export class ConnectionLifecycle {
 
   private attach(connection: BidiConnection, generation: number): void {
     this.connection = connection;
+    this.timers = new AbortController();
     this.host.emit({ type: 'connection-start', generation });
     this.ready.resolve(connection);
     void this.read(connection, generation);
     const { maxConnectionMs } = this.host.config.model.capabilities;
     if (maxConnectionMs === undefined) return;
     const wait = Math.max(0, maxConnectionMs - this.host.config.reconnect.marginMs);
-    this.host.config.clock.sleep(wait, this.host.signal).then(
+    this.host.config.clock.sleep(wait, AbortSignal.any([this.host.signal, this.timers.signal])).then(
       () => {
         if (generation === this.generationValue) this.requestRestart('max-duration', undefined);
       },
