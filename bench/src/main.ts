@@ -22,6 +22,8 @@ import { concurrency, streamingThroughput, toolCallOverhead } from './workloads/
 import { tandemMcpCallers } from './workloads/tandem-mcp.js';
 
 const { values } = parseArgs({
+  // `pnpm bench -- --quick` may hand the script a literal `--`.
+  args: process.argv.slice(2).filter((arg) => arg !== '--'),
   options: {
     quick: { type: 'boolean', default: false },
     out: { type: 'string' },

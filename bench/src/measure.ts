@@ -1,3 +1,10 @@
+const gc = (globalThis as { gc?: () => void }).gc;
+
+/** A full GC when the bench runs with `--expose-gc` (it always does via `pnpm bench`). */
+function collectGarbage(): void {
+  gc?.();
+}
+
 /** How long and how often to sample. */
 export interface Budget {
   /** Warm-up time per contender before sampling (at least one run). */
@@ -23,7 +30,8 @@ export interface Timed {
 
 /**
  * Times every `run` repeatedly, interleaved: after a warm-up (callers have already run each entry
- * once to check it), each round gives every contender its share of runs in a rotating order. Returns the wall time of each run in milliseconds, by id.
+ * once to check it), each round gives every contender its share of runs in a rotating order, after a
+ * full GC so that no contender pays for the previous one's garbage. Returns the wall time of each run in milliseconds, by id.
  */
 export async function timeInterleaved(entries: readonly Timed[], budget: Budget): Promise<Map<string, number[]>> {
   const samples = new Map<string, number[]>(entries.map((e) => [e.id, []]));
@@ -40,6 +48,8 @@ export async function timeInterleaved(entries: readonly Timed[], budget: Budget)
       const entry = entries[(i + round) % entries.length]!;
       const list = samples.get(entry.id)!;
       if (budget.capMs !== undefined && spent.get(entry.id)! >= budget.capMs && list.length >= (budget.capMinSamples ?? 1)) continue;
+      // Collect the previous contender's garbage first, so its GC debt is not billed to this one.
+      collectGarbage();
       const until = performance.now() + budget.roundMs;
       let runs = 0;
       while (runs < budget.maxRuns && (runs < budget.minRuns || performance.now() < until)) {
