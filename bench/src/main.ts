@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, release, type as osType } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
@@ -9,7 +10,7 @@ import { floorContender } from './contenders/floor.js';
 import { openAiAgentsContender } from './contenders/openai-agents.js';
 import { strandsContender } from './contenders/strands.js';
 import { tandemContender } from './contenders/tandem.js';
-import { BENCH_DIR } from './paths.js';
+import { BENCH_DIR, ROOT_DIR } from './paths.js';
 import { renderReport } from './report.js';
 import type { Metric } from './results.js';
 import { checkTargets } from './targets.js';
@@ -57,10 +58,21 @@ await step(5, 'install size', () => installSize(contenders, config));
 await step(6, 'MCP', () => mcpOverhead(config, tandemMcpCallers()));
 await step(7, 'bidi', () => bidiLatency(config));
 
+function gitCommit(): string {
+  try {
+    const sha = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT_DIR, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'packages'], { cwd: ROOT_DIR, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return dirty === '' ? sha : `${sha} (+ uncommitted changes under packages/)`;
+  } catch {
+    return 'unknown (not a git checkout)';
+  }
+}
+
 const cpuList = cpus();
 const info = {
   date: new Date().toISOString(),
   node: process.version,
+  commit: gitCommit(),
   cpu: `${cpuList[0]?.model ?? 'unknown'} × ${cpuList.length}`,
   os: `${osType()} ${release()} ${process.arch}`,
   mode: config.quick ? '--quick (tiny sizes, one run each: proves the bench works, numbers mean nothing)' : 'full',

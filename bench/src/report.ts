@@ -5,6 +5,7 @@ import type { Cell, Metric, TargetCheck } from './results.js';
 export interface RunInfo {
   readonly date: string;
   readonly node: string;
+  readonly commit: string;
   readonly cpu: string;
   readonly os: string;
   readonly mode: string;
@@ -64,7 +65,7 @@ export function renderReport(
 ): string {
   const lines: string[] = [];
   lines.push('# Tandem benchmarks', '');
-  lines.push(`- Date: ${info.date}`, `- Node: ${info.node}`, `- CPU: ${info.cpu}`, `- OS: ${info.os}`, `- Mode: ${info.mode} (${fmt(info.seconds, 0)} s)`, '');
+  lines.push(`- Date: ${info.date}`, `- Node: ${info.node}`, `- Tandem commit: ${info.commit}`, `- CPU: ${info.cpu}`, `- OS: ${info.os}`, `- Mode: ${info.mode} (${fmt(info.seconds, 0)} s)`, '');
   lines.push('All contenders ran in this one Node process (cold start and install size use child processes), on the same workloads, each through its own public API with no network.', '');
   lines.push('| contender | package | version | driven through |', '| --- | --- | --- | --- |');
   for (const c of contenders) lines.push(`| ${c.id} | ${c.pkg === undefined ? '—' : `\`${c.pkg}\``} | ${c.version} | ${c.how} |`);

@@ -24,13 +24,13 @@ async function finishedAgentsOnce(contender: Contender, count: number): Promise<
 
 /**
  * Heap growth of a long-lived agent over `steps` model steps (runs of a tool call and an answer):
- * the heap after GC is read at 10 checkpoints from 10 % of the steps on; growth is the mean of the
- * last three readings minus the mean of the first three (single readings move by ±100 KB with GC noise).
+ * the heap after GC is read at `readingsCount` evenly spaced checkpoints (10 in full mode); growth is the mean of the
+ * last third of the readings minus the mean of the first third (single readings move by ±100 KB with GC noise).
  */
-async function leak(contender: Contender, steps: number): Promise<{ growth: number; warmAt: number }> {
+async function leak(contender: Contender, steps: number, readingsCount: number): Promise<{ growth: number; warmAt: number }> {
   const runner = await contender.runner(toolCallScenario(1, echoTool()));
   const runs = Math.max(2, Math.floor(steps / 2));
-  const checkpoints = Array.from({ length: 10 }, (_, i) => Math.max(1, Math.round((runs * (i + 1)) / 10)));
+  const checkpoints = Array.from({ length: readingsCount }, (_, i) => Math.max(1, Math.round((runs * (i + 1)) / readingsCount)));
   const readings: number[] = [];
   let done = 0;
   for (const checkpoint of checkpoints) {
@@ -41,7 +41,8 @@ async function leak(contender: Contender, steps: number): Promise<{ growth: numb
     readings.push(await settleHeap());
   }
   const mean = (values: number[]): number => values.reduce((a, b) => a + b, 0) / values.length;
-  return { growth: mean(readings.slice(-3)) - mean(readings.slice(0, 3)), warmAt: checkpoints[0]! * 2 };
+  const third = Math.max(1, Math.floor(readingsCount / 3));
+  return { growth: mean(readings.slice(-third)) - mean(readings.slice(0, third)), warmAt: checkpoints[0]! * 2 };
 }
 
 /** Workload 4: memory of finished agents, and heap growth over a long loop (leak check). */
@@ -56,8 +57,8 @@ export async function memory(contenders: readonly Contender[], config: BenchConf
       held.set(contender.id, { kind: 'error', reason: error instanceof Error ? error.message : String(error) });
     }
     try {
-      const { growth: bytes, warmAt } = await leak(contender, config.leakSteps);
-      growth.set(contender.id, single(bytes / 1024, `last 3 vs first 3 of 10 readings from step ${warmAt}`));
+      const { growth: bytes, warmAt } = await leak(contender, config.leakSteps, config.quick ? 2 : 10);
+      growth.set(contender.id, single(bytes / 1024, config.quick ? `2 readings from step ${warmAt}` : `last 3 vs first 3 of 10 readings from step ${warmAt}`));
     } catch (error) {
       growth.set(contender.id, { kind: 'error', reason: error instanceof Error ? error.message : String(error) });
     }
