@@ -92,3 +92,11 @@ mkdirSync(dirname(file), { recursive: true });
 writeFileSync(file, report);
 process.stdout.write(`${report}\n`);
 process.stderr.write(`bench: wrote ${file}\n`);
+
+const failures = metrics.flatMap((metric) =>
+  [...metric.cells].flatMap(([id, cell]) => (cell.kind === 'error' ? [`${metric.section} / ${metric.name} / ${id}: ${cell.reason}`] : [])),
+);
+if (failures.length > 0) {
+  process.stderr.write(`bench: ${failures.length} measurement(s) failed — the bench no longer works for them:\n${failures.map((f) => `  - ${f}`).join('\n')}\n`);
+  process.exitCode = 1;
+}
