@@ -69,8 +69,10 @@ export function aiSdkContender(): Contender {
       return { run: () => consume(agent) };
     },
     async finished(scenario) {
-      const agent = new ToolLoopAgent({ model: mockModel(scenario), tools: toolSet(scenario) });
+      const model = mockModel(scenario);
+      const agent = new ToolLoopAgent({ model, tools: toolSet(scenario) });
       const { messages } = await consume(agent);
+      model.doStreamCalls.length = 0; // the mock's record of the last call is test bookkeeping, not the SDK's state
       return { agent, messages };
     },
   };
