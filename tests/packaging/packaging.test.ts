@@ -2,7 +2,7 @@
 // workspace (offline, from the local pnpm store), import every export at runtime, and compile a consumer
 // with skipLibCheck: false — so broken exports maps, missing files or unresolvable .d.ts fail here.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,9 +18,12 @@ interface Manifest {
   peerDependencies?: Record<string, string>;
 }
 
-/** The packages this test covers (each is a devDependency here, so turbo builds it before this test runs). */
-const covered = ['core', 'tools', 'aggregators', 'stop'];
-const packages = covered
+/**
+ * Every published package under packages/ (each is also a devDependency here, so turbo builds it before
+ * this test runs — a test below checks that list is complete).
+ */
+const packages = readdirSync(join(root, 'packages'))
+  .sort()
   .map((dir) => ({ dir: join(root, 'packages', dir) }))
   .map(({ dir }) => ({ dir, manifest: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Manifest }))
   .filter(({ manifest }) => manifest.private !== true);
@@ -39,16 +42,15 @@ beforeAll(() => {
     const out = run('npx', [...PNPM, 'pack', '--pack-destination', packDir], dir).trim().split('\n').at(-1) ?? '';
     tarballs.set(manifest.name, out.startsWith('/') ? out : join(packDir, out));
   }
-  const external = new Set<string>();
-  for (const { manifest } of packages) {
+  // Third-party dependencies at exactly the versions the workspace resolved (so the install works offline).
+  const external = new Map<string, string>();
+  for (const { dir, manifest } of packages) {
     for (const name of [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})]) {
-      if (!name.startsWith('@tandem/')) external.add(name);
+      if (name.startsWith('@tandem/') || external.has(name)) continue;
+      const installed = JSON.parse(readFileSync(join(dir, 'node_modules', name, 'package.json'), 'utf8')) as { version: string };
+      external.set(name, installed.version);
     }
   }
-  const workspaceVersions = (name: string): string => {
-    const fromCatalog = readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8').match(new RegExp(`\\n\\s+"?${name.replace('/', '\\/')}"?:\\s*(\\S+)`));
-    return fromCatalog?.[1] ?? '*';
-  };
   const fileSpec = (name: string): string => `file:${tarballs.get(name) as string}`;
   writeFileSync(
     join(project, 'package.json'),
@@ -59,7 +61,7 @@ beforeAll(() => {
         type: 'module',
         dependencies: {
           ...Object.fromEntries([...tarballs.keys()].map((name) => [name, fileSpec(name)])),
-          ...Object.fromEntries([...external].map((name) => [name, workspaceVersions(name)])),
+          ...Object.fromEntries(external),
           typescript: '~5.9.3',
           '@types/node': '^20.19.0',
         },
@@ -112,7 +114,8 @@ it('compiles a consumer of every package and subpath with skipLibCheck: false', 
           strict: true,
           noEmit: true,
           skipLibCheck: false,
-          lib: ['ES2023', 'ESNext.Disposable'],
+          // DOM: @modelcontextprotocol/sdk's own .d.ts files use fetch types (HeadersInit) that @types/node lacks.
+          lib: ['ES2023', 'ESNext.Disposable', 'DOM'],
           types: ['node'],
         },
         files: ['consumer.ts'],
@@ -127,6 +130,9 @@ it('compiles a consumer of every package and subpath with skipLibCheck: false', 
   }
 });
 
-it('covers core, tools, aggregators and stop', () => {
-  expect(packages.map(({ manifest }) => manifest.name)).toEqual(['@tandem/core', '@tandem/tools', '@tandem/aggregators', '@tandem/stop']);
+it('covers every published package, each a devDependency of this test package', () => {
+  const names = packages.map(({ manifest }) => manifest.name);
+  expect(names).toEqual(expect.arrayContaining(['@tandem/core', '@tandem/tools', '@tandem/aggregators', '@tandem/stop']));
+  const own = JSON.parse(readFileSync(join(import.meta.dirname, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+  for (const name of names) expect(own.devDependencies[name], `${name} in tests/packaging devDependencies`).toBe('workspace:*');
 });
