@@ -2,7 +2,7 @@ import type { ToolCall } from '../events/agent-event.js';
 import type { AfterToolCallEvent, BeforeToolCallEvent } from '../agent/agent-hooks.js';
 import type { FunctionTool } from '../tool/tool.js';
 import type { ToolContext } from '../tool/tool-context.js';
-import { delay, linkedAbort } from '../internal/linked-abort.js';
+import { delay } from '../internal/linked-abort.js';
 import { errorText } from './error-text.js';
 import { parseToolInput } from './parse-tool-input.js';
 import { NoSuchToolError, ToolTimeoutError } from './tool-errors.js';
@@ -84,7 +84,7 @@ async function attemptWithRetry(
   const sequence = { next: 0 };
   for (let attempt = 1; ; attempt++) {
     if (context.signal.aborted) return { result: cancelledResult(call) };
-    const attemptAbort = linkedAbort(context.signal);
+    const attemptAbort = context.abortFanout.child();
     const timeoutMs = tool.config?.timeoutMs;
     const timer =
       timeoutMs === undefined
@@ -120,10 +120,13 @@ async function attemptWithRetry(
       error: failure,
       delayMs,
     });
+    const wait = context.abortFanout.child();
     try {
-      await delay(delayMs, context.signal);
+      await delay(delayMs, wait.signal);
     } catch {
       return { result: cancelledResult(call) };
+    } finally {
+      wait.dispose();
     }
   }
 }

@@ -1,5 +1,6 @@
 import type { ToolCall } from '../events/agent-event.js';
 import { runToolCall } from './run-tool-call.js';
+import { AbortFanout } from '../internal/abort-fanout.js';
 import type { ToolCallOutcome, ToolRunContext } from './tool-run-context.js';
 
 /**
@@ -11,11 +12,14 @@ export class ToolGroupRunner {
   private readonly running = new Map<string, Promise<ToolCallOutcome>>();
   private readonly waiting: (() => void)[] = [];
   private active = 0;
+  private readonly context: ToolRunContext;
 
   constructor(
-    private readonly context: ToolRunContext,
+    context: Omit<ToolRunContext, 'abortFanout'>,
     private readonly concurrency: number = Number.POSITIVE_INFINITY,
-  ) {}
+  ) {
+    this.context = { ...context, abortFanout: new AbortFanout(context.signal) };
+  }
 
   /** Starts `call` unless it was already started. */
   start(call: ToolCall): void {
@@ -26,7 +30,13 @@ export class ToolGroupRunner {
   /** Starts any call not yet started and resolves with every outcome, in the order of `calls`. */
   async finish(calls: readonly ToolCall[]): Promise<ToolCallOutcome[]> {
     for (const call of calls) this.start(call);
-    return Promise.all(calls.map((call) => this.running.get(call.toolCallId) as Promise<ToolCallOutcome>));
+    try {
+      return await Promise.all(calls.map((call) => this.running.get(call.toolCallId) as Promise<ToolCallOutcome>));
+    } finally {
+      // Calls started eagerly but not asked for here still finish before the listener goes.
+      await Promise.all(this.running.values());
+      this.context.abortFanout.dispose();
+    }
   }
 
   private async schedule(call: ToolCall): Promise<ToolCallOutcome> {

@@ -4,6 +4,7 @@ import type { AgentEvent } from '../events/agent-event.js';
 import type { AfterToolCallEvent, BeforeToolCallEvent } from '../agent/agent-hooks.js';
 import type { FunctionTool } from '../tool/tool.js';
 import type { ToolAgent } from '../tool/tool-context.js';
+import type { AbortFanout } from '../internal/abort-fanout.js';
 
 /** Hooks around each tool call (the `Agent`'s hooks, or your own when using {@link runToolGroup} directly). */
 export interface ToolCallHooks {
@@ -21,6 +22,8 @@ export interface ToolRunContext {
   readonly runId: string;
   readonly step: number;
   readonly signal: AbortSignal;
+  /** Links per-call controllers to `signal` through a single listener. */
+  readonly abortFanout: AbortFanout;
   readonly emit: (event: AgentEvent) => void;
   readonly hooks: ToolCallHooks | undefined;
 }
