@@ -1,6 +1,5 @@
 import type { Message } from '../spec/message/v1/message.js';
 import type { LanguageModelV1 } from '../spec/language-model/v1/language-model-v1.js';
-import type { ToolDefinition } from '../spec/language-model/v1/tool-definition.js';
 import type { AgentEvent } from '../events/agent-event.js';
 import type { FunctionTool, Tool } from '../tool/tool.js';
 import type { CancelOptions, ToolAgent } from '../tool/tool-context.js';
@@ -15,6 +14,11 @@ import type { AgentOptions, AgentResult, AgentRun, RunOptions, StopCondition } f
 import { HookRegistry } from './hook-registry.js';
 import { runLoop } from './run-loop.js';
 import { RunState } from './run-state.js';
+
+const NO_MESSAGES: readonly Message[] = Object.freeze([]);
+const NO_CONDITIONS: readonly StopCondition[] = Object.freeze([]);
+/** Shared by agents without hooks; never added to. */
+const NO_HOOKS = new HookRegistry();
 
 /**
  * An agent: a model loop that runs the tools the model asks for — each response's calls as one
@@ -36,17 +40,17 @@ export class Agent implements ToolAgent {
   readonly options: AgentOptions;
   /** The executable function tools, by name. */
   readonly tools: ReadonlyMap<string, FunctionTool>;
-  private readonly toolDefinitions: readonly ToolDefinition[];
+  // Kept small on purpose: a finished agent should cost little memory (apps hold thousands).
   private readonly stopWhen: readonly StopCondition[];
-  private readonly hooks = new HookRegistry();
-  private readonly active = new Set<RunState>();
-  private lastMessages: readonly Message[] = [];
+  private hooks: HookRegistry | undefined;
+  private active: Set<RunState> | undefined;
+  private lastMessages: readonly Message[] = NO_MESSAGES;
 
   /** @throws TypeError for an invalid or duplicate tool name, or a `maxSteps` that is not a positive integer. */
   constructor(options: AgentOptions = {}) {
     this.options = options;
     const tools = options.tools ?? [];
-    this.toolDefinitions = toToolDefinitions(tools);
+    toToolDefinitions(tools); // validates names (rule and uniqueness) now, not at the first run
     const map = new Map<string, FunctionTool>();
     for (const tool of tools as readonly Tool[]) if (tool.kind === 'function') map.set(tool.name, tool);
     this.tools = map;
@@ -58,9 +62,10 @@ export class Agent implements ToolAgent {
     if (concurrency !== undefined && concurrency !== 'sequential' && !(Number.isInteger(concurrency) && concurrency >= 1)) {
       throw new TypeError(`Agent: toolExecution.concurrency must be a positive integer or 'sequential', got ${String(concurrency)}.`);
     }
-    this.stopWhen = options.stopWhen === undefined ? [] : Array.isArray(options.stopWhen) ? options.stopWhen : [options.stopWhen as StopCondition];
+    this.stopWhen =
+      options.stopWhen === undefined ? NO_CONDITIONS : Array.isArray(options.stopWhen) ? options.stopWhen : [options.stopWhen as StopCondition];
     for (const [name, fn] of Object.entries(options.hooks ?? {}) as [HookName, AgentHooks[HookName]][]) {
-      if (fn !== undefined) this.hooks.add(name, fn);
+      if (fn !== undefined) this.on(name, fn);
     }
   }
 
@@ -77,6 +82,7 @@ export class Agent implements ToolAgent {
    * ```
    */
   on<K extends HookName>(name: K, hook: AgentHooks[K]): () => void {
+    this.hooks ??= new HookRegistry();
     return this.hooks.add(name, hook);
   }
 
@@ -94,15 +100,16 @@ export class Agent implements ToolAgent {
     const onAbort = (): void => state.cancel();
     if (external?.aborted === true) state.cancel();
     else external?.addEventListener('abort', onAbort, { once: true });
-    this.active.add(state);
+    (this.active ??= new Set()).add(state);
 
     const result: Promise<AgentResult> = runLoop({
       model,
       tools: this.tools,
-      toolDefinitions: this.toolDefinitions,
+      toolDefinitions: toToolDefinitions(this.options.tools ?? []),
       options: this.options,
       stopWhen: this.stopWhen,
-      hooks: this.hooks,
+      // Resolved per call, so hooks added with on() while a run is going apply to it too.
+      hooks: { has: (name) => this.hooks?.has(name) ?? false, run: (name, event) => (this.hooks ?? NO_HOOKS).run(name, event) },
       runId,
       state,
       invocationState: options.invocationState ?? {},
@@ -121,7 +128,7 @@ export class Agent implements ToolAgent {
     );
     const cleanup = (): void => {
       external?.removeEventListener('abort', onAbort);
-      this.active.delete(state);
+      this.active?.delete(state);
       state.deferred = undefined;
     };
     return new AgentRunImpl(runId, queue, result, () => state.cancel());
@@ -134,7 +141,7 @@ export class Agent implements ToolAgent {
    * the final assistant message.
    */
   cancel(options?: CancelOptions): void {
-    for (const state of this.active) state.cancel(options);
+    for (const state of this.active ?? []) state.cancel(options);
   }
 }
 

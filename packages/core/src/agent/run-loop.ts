@@ -23,7 +23,7 @@ export interface LoopConfig {
   readonly toolDefinitions: readonly ToolDefinition[];
   readonly options: AgentOptions;
   readonly stopWhen: readonly StopCondition[];
-  readonly hooks: HookRegistry;
+  readonly hooks: Pick<HookRegistry, 'has' | 'run'>;
   readonly runId: string;
   readonly state: RunState;
   readonly invocationState: Record<string, unknown>;
@@ -175,7 +175,7 @@ function concurrencyOf(options: AgentOptions): number | undefined {
   return concurrency;
 }
 
-function toolCallHooks(hooks: HookRegistry): ToolCallHooks {
+function toolCallHooks(hooks: Pick<HookRegistry, 'has' | 'run'>): ToolCallHooks {
   return {
     beforeToolCall: (event) => hooks.run('beforeToolCall', event),
     afterToolCall: (event) => hooks.run('afterToolCall', event),
