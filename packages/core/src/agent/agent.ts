@@ -116,6 +116,7 @@ export class Agent implements ToolAgent {
       emit: (event) => queue.push(event),
     }).then(
       (value) => {
+        if (this.lastMessages === state.messages) this.lastMessages = value.messages;
         cleanup();
         queue.end();
         return value;
@@ -129,6 +130,7 @@ export class Agent implements ToolAgent {
     const cleanup = (): void => {
       external?.removeEventListener('abort', onAbort);
       this.active?.delete(state);
+      if (this.active?.size === 0) this.active = undefined;
       state.deferred = undefined;
     };
     return new AgentRunImpl(runId, queue, result, () => state.cancel());

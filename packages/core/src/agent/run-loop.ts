@@ -11,7 +11,7 @@ import { addUsage, ZERO_USAGE } from '../internal/usage.js';
 import { messageText } from '../messages/message-helpers.js';
 import { collectResponse, emptyResponse, type CollectedResponse } from '../model-call/collect-response.js';
 import { ToolGroupRunner } from '../tool-runtime/tool-group-runner.js';
-import type { ToolCallHooks } from '../tool-runtime/tool-run-context.js';
+import type { ToolCallHooks, ToolCallOutcome } from '../tool-runtime/tool-run-context.js';
 import type { AgentOptions, AgentResult, StepResult, StopCondition, StopReason } from './agent-types.js';
 import type { HookRegistry } from './hook-registry.js';
 import type { RunState } from './run-state.js';
@@ -54,7 +54,8 @@ export async function runLoop(config: LoopConfig): Promise<AgentResult> {
       await append({ role: 'assistant', parts: [{ type: 'text', text: finalText }] }, step);
     }
     const message = lastAssistant(messages);
-    return { stopReason, message, messages, text: messageText(message), usage, steps };
+    // An exact-size copy: the live array has spare capacity from its pushes, and results are often kept.
+    return { stopReason, message, messages: messages.slice(), text: messageText(message), usage, steps };
   };
 
   for (let step = 1; ; step++) {
@@ -118,17 +119,30 @@ export async function runLoop(config: LoopConfig): Promise<AgentResult> {
     const finishReason = response.finishReason as FinishReason;
     const stepUsage = response.usage as Usage;
     usage = addUsage(usage, stepUsage);
-    const assistant: Message = { role: 'assistant', parts: response.parts };
-    await append(assistant, step);
-    if (hooks.has('afterModelCall')) {
-      await hooks.run('afterModelCall', { runId, step, message: assistant, toolCalls: response.toolCalls });
-    }
-
+    // slice(): an exact-size array — push-grown arrays keep spare capacity for as long as history lives.
+    const assistant: Message = { role: 'assistant', parts: response.parts.slice() };
     const calls = response.toolCalls;
     const cutOff = CUT_OFF[finishReason];
-    if (cutOff !== undefined) group.controller.abort(new Error(`The response ended with "${finishReason}"; its tool calls were not run.`));
-    const executable = cutOff === undefined ? calls.filter((call) => !isPending(call)) : calls;
-    const outcomes = await runner.finish(executable);
+    let executable = calls;
+    let outcomes: ToolCallOutcome[];
+    try {
+      await append(assistant, step);
+      if (hooks.has('afterModelCall')) {
+        await hooks.run('afterModelCall', { runId, step, message: assistant, toolCalls: response.toolCalls });
+      }
+      if (cutOff !== undefined) group.controller.abort(new Error(`The response ended with "${finishReason}"; its tool calls were not run.`));
+      executable = cutOff === undefined ? calls.filter((call) => !isPending(call)) : calls;
+      outcomes = await runner.finish(executable);
+      // Cancelled during the group: calls pending for the caller get cancelled results too (no unpaired call).
+      if (executable.length < calls.length && state.abort.signal.aborted) outcomes = await runner.finish(calls);
+    } catch (error) {
+      // A hook threw: stop the group's tools and pair every call before the run rejects.
+      group.controller.abort(error);
+      const paired = await runner.finish(calls);
+      group.dispose();
+      if (messages.at(-1) === assistant && paired.length > 0) messages.push(toolMessage(paired.map((outcome) => outcome.result)));
+      throw error;
+    }
     group.dispose();
     const results = outcomes.map((outcome) => outcome.result);
     if (results.length > 0) await append(toolMessage(results), step);
