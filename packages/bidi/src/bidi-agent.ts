@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { UnsupportedModelVersionError, type CancelOptions, type FunctionTool, type ToolAgent } from '@tandem/core';
 import type { BidiInput, Message, ToolDefinition } from '@tandem/core/spec';
 import type { BidiAgentOptions } from './bidi-agent-options.js';
+import type { BidiAgentOutput } from './bidi-agent-output.js';
 import type { BidiEvent } from './bidi-event.js';
 import type { BidiRunOptions, BidiRunResult } from './bidi-run-options.js';
 import { BidiAgentStateError } from './errors/bidi-agent-state-error.js';
@@ -150,7 +151,19 @@ export class BidiAgent implements ToolAgent, AsyncDisposable {
     const inputs = options.inputs ?? [];
     const outputs = options.outputs ?? [];
     const session = this.createSession(outputs.map((_, index) => index));
-    for (const output of outputs) await output.start?.(this);
+    const started: BidiAgentOutput[] = [];
+    try {
+      for (const output of outputs) {
+        await output.start?.(this);
+        started.push(output);
+      }
+    } catch (error) {
+      // Nothing was connected yet: end this conversation so the agent is not left "running".
+      session.end('error');
+      await session.closed.promise;
+      for (const output of started) await Promise.resolve(output.stop?.()).catch(() => undefined);
+      throw error;
+    }
     const pumps: Promise<void>[] = [];
     outputs.forEach((output, index) => pumps.push(pumpOutput(session, output, index)));
     try {
