@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock, ScriptedBidiModel } from '@tandem/core/testing';
 import { BidiAgent } from './bidi-agent.js';
+import type { BidiAgentInput } from './bidi-agent-input.js';
 import type { BidiAgentOutput } from './bidi-agent-output.js';
+import type { BidiEvent } from './bidi-event.js';
 
 describe('BidiAgent run() lifecycle when inputs or outputs fail', () => {
   it('an output whose start() throws: run() rejects with it, no connection stays open, and the agent can start again', async () => {
@@ -25,5 +27,35 @@ describe('BidiAgent run() lifecycle when inputs or outputs fail', () => {
     expect(agent.running).toBe(true);
     await agent.stop();
     expect(clock.pending).toBe(0);
+  });
+
+  it('an input whose start() throws is reported as a non-fatal error and counts as ended (no unhandled rejection)', async () => {
+    const clock = new ManualClock();
+    const model = new ScriptedBidiModel({ clock });
+    const agent = new BidiAgent({ model, clock, responseWaitMs: 0 });
+    const events: BidiEvent[] = [];
+    const output: BidiAgentOutput = { write: (event) => void events.push(event) };
+    const broken: BidiAgentInput = {
+      start() {
+        throw new Error('no microphone');
+      },
+      read: () => Promise.resolve({ type: 'end' }),
+    };
+    let sent = false;
+    const keyboard: BidiAgentInput = {
+      read() {
+        if (sent) return Promise.resolve({ type: 'end' });
+        sent = true;
+        return Promise.resolve({ type: 'text', text: 'hello' });
+      },
+    };
+    const running = agent.run({ inputs: [broken, keyboard], outputs: [output] });
+    await model.until(() => model.inputs.length === 1);
+    await clock.advance(0);
+    const result = await running;
+    expect(result.reason).toBe('complete');
+    const error = events.find((e) => e.type === 'error');
+    expect(error).toMatchObject({ type: 'error', fatal: false, error: expect.objectContaining({ message: 'no microphone' }) });
+    expect(events.at(-1)).toMatchObject({ type: 'connection-close', reason: 'complete' });
   });
 });

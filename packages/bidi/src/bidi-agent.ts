@@ -175,8 +175,15 @@ export class BidiAgent implements ToolAgent, AsyncDisposable {
     }
     let remaining = inputs.length;
     const readers = inputs.map(async (input) => {
-      await input.start?.(this);
-      const ended = await readInput(session, input);
+      let ended: Awaited<ReturnType<typeof readInput>>;
+      try {
+        await input.start?.(this);
+        ended = await readInput(session, input);
+      } catch (error) {
+        // Like a failing read(): reported, and the input counts as ended.
+        session.emit({ type: 'error', error, fatal: false });
+        ended = 'complete';
+      }
       if (ended === 'client-disconnect') session.end('client-disconnect');
       else if (ended === 'complete' && --remaining === 0) session.endWhenIdle();
     });
