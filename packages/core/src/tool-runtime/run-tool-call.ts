@@ -90,13 +90,15 @@ async function attemptWithRetry(
       timeoutMs === undefined
         ? undefined
         : setTimeout(() => attemptAbort.controller.abort(new ToolTimeoutError(call.toolName, timeoutMs)), timeoutMs);
-    const toolContext = makeToolContext(call, context, attemptAbort.signal, attempt, sequence);
+    const live = { ended: false };
+    const toolContext = makeToolContext(call, context, attemptAbort.signal, attempt, sequence, live);
     let failure: unknown;
     try {
       return await runAttempt(call, tool, input, toolContext, context);
     } catch (error) {
       failure = ToolTimeoutError.isInstance(attemptAbort.signal.reason) ? attemptAbort.signal.reason : error;
     } finally {
+      live.ended = true;
       if (timer !== undefined) clearTimeout(timer);
       attemptAbort.dispose();
     }
@@ -149,6 +151,7 @@ function makeToolContext(
   signal: AbortSignal,
   attempt: number,
   sequence: { next: number },
+  live: { readonly ended: boolean },
 ): ToolContext {
   return {
     toolCallId: call.toolCallId,
@@ -159,7 +162,10 @@ function makeToolContext(
     invocationState: context.invocationState,
     requestState: context.requestState,
     attempt,
+    // An attempt abandoned (timed out, cancelled, or a tool that ignores its signal) stays silent:
+    // nothing of it may follow its call's result or interleave with a retry.
     progress(value, options) {
+      if (live.ended) return;
       context.emit({
         type: 'partial-tool-call-result',
         runId: context.runId,
@@ -172,6 +178,7 @@ function makeToolContext(
       });
     },
     emit(event) {
+      if (live.ended) return;
       context.emit(event.parentToolCallId === undefined ? { ...event, parentToolCallId: call.toolCallId } : event);
     },
   };
