@@ -2,6 +2,7 @@ import type { AssistantPart } from '../spec/message/v1/message.js';
 import type { LanguageModelV1 } from '../spec/language-model/v1/language-model-v1.js';
 import type { ModelRequest } from '../spec/language-model/v1/model-request.js';
 import type { FinishReason, Usage } from '../spec/language-model/v1/usage.js';
+import type { ModelStreamPart } from '../spec/language-model/v1/model-stream-part.js';
 import type { ProviderMetadata } from '../spec/shared/json.js';
 import { IncompleteResponseError } from '../spec/errors/incomplete-response-error.js';
 import type { AgentEvent, ToolCall } from '../events/agent-event.js';
@@ -47,8 +48,28 @@ export async function collectResponse(
   const blocks: Blocks = { text: new Map(), reasoning: new Map(), last: undefined };
   const slots: (AssistantPart | TextBlock)[] = [];
   target.emit({ type: 'stream-start', runId, step });
+  const iterator = model.stream(request, { signal })[Symbol.asyncIterator]();
+  // Abort wins at once even when the provider ignores its signal: each `next()` is raced with it
+  // through one listener (a wrapper promise per part, no listener churn on the hot path).
+  let wake: ((reason: unknown) => void) | undefined;
+  const onAbort = (): void => wake?.(signal.reason);
+  signal.addEventListener('abort', onAbort, { once: true });
+  let done = false;
   try {
-    for await (const part of model.stream(request, { signal })) {
+    for (;;) {
+      const next = await new Promise<IteratorResult<ModelStreamPart>>((resolve, reject) => {
+        if (signal.aborted) {
+          reject(signal.reason);
+          return;
+        }
+        wake = reject;
+        iterator.next().then(resolve, reject);
+      });
+      if (next.done === true) {
+        done = true;
+        break;
+      }
+      const part = next.value;
       switch (part.type) {
         case 'text-delta':
         case 'reasoning-delta': {
@@ -119,12 +140,24 @@ export async function collectResponse(
       }
     }
   } finally {
+    wake = undefined;
+    signal.removeEventListener('abort', onAbort);
+    if (!done && signal.aborted) closeAbandoned(iterator);
     for (const slot of slots) into.parts.push(isBlock(slot) ? closeBlock(slot) : slot);
   }
   if (into.finishReason === undefined || into.usage === undefined) {
     throw new IncompleteResponseError({ provider: model.provider });
   }
   target.emit({ type: 'stream-end', runId, step, finishReason: into.finishReason, usage: into.usage });
+}
+
+/** Asks an abandoned provider stream to clean up, without waiting for it (it may be stuck). */
+function closeAbandoned(iterator: AsyncIterator<ModelStreamPart>): void {
+  try {
+    void Promise.resolve(iterator.return?.()).catch(() => undefined);
+  } catch {
+    // A provider whose return() throws has nothing more to clean up.
+  }
 }
 
 interface Blocks {

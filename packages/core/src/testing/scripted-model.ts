@@ -1,6 +1,7 @@
 import type { LanguageModelV1 } from '../spec/language-model/v1/language-model-v1.js';
 import type { ModelCallOptions, ModelRequest } from '../spec/language-model/v1/model-request.js';
 import type { ModelStreamPart } from '../spec/language-model/v1/model-stream-part.js';
+import { raceAbort } from '../internal/linked-abort.js';
 import { systemClock, type Clock } from './clock.js';
 
 /** One scripted response: stream parts (an array or any iterable/async iterable), or an error to throw. */
@@ -71,7 +72,8 @@ export class ScriptedModel implements LanguageModelV1 {
     if ('error' in response) throw response.error;
     const { signal } = options;
     const delay = this.options.partDelayMs ?? 0;
-    for await (const part of response) {
+    const parts = Symbol.asyncIterator in response && signal !== undefined ? abortable(response, signal) : response;
+    for await (const part of parts) {
       signal?.throwIfAborted();
       if (delay > 0) await this.clock.sleep(delay, signal);
       yield part;
@@ -88,5 +90,24 @@ export class ScriptedModel implements LanguageModelV1 {
       );
     }
     return typeof source === 'function' ? source(request, callIndex) : source;
+  }
+}
+
+/** Yields `source`'s parts, but rejects with the abort reason at once even while `source` is stuck awaiting. */
+async function* abortable(source: AsyncIterable<ModelStreamPart>, signal: AbortSignal): AsyncGenerator<ModelStreamPart> {
+  const iterator = source[Symbol.asyncIterator]();
+  let finished = false;
+  try {
+    for (;;) {
+      const next = await raceAbort(iterator.next(), signal);
+      if (next.done === true) {
+        finished = true;
+        return;
+      }
+      yield next.value;
+    }
+  } finally {
+    // Stop a scripted generator left mid-await (its `finally` runs once it resumes); don't wait for it.
+    if (!finished) void Promise.resolve(iterator.return?.()).catch(() => undefined);
   }
 }
