@@ -250,6 +250,34 @@ describe('BidiAgent reconnect and tool results in flight', () => {
   });
 });
 
+describe('BidiAgent reconnect and a send that never settles', () => {
+  it('results whose send hangs on a replaced connection are delivered on the new one at once, and only once', async () => {
+    const clock = new ManualClock();
+    const hung = gate();
+    const model = new ScriptedBidiModel({
+      clock,
+      onToolResults: async (_results, connection) => {
+        if (connection.index === 0) await hung.promise; // a dead socket: the send neither resolves nor rejects
+      },
+    });
+    const agent = new BidiAgent({ model, clock, tools: [sleepTool('quick', clock, 10)] });
+    await agent.start();
+    model.connection.emit(bidiToolGroup([{ name: 'quick', id: 'q1' }]));
+    await model.settle();
+    await clock.advance(10);
+    await model.until(() => model.connection.toolResults.length === 1);
+    model.connection.timeOut();
+    await model.until(() => model.connections.length === 2);
+    await model.until(() => model.connections[1]?.toolResults.length === 1);
+    expect(model.connections[1]?.toolResults[0]?.map((r) => r.toolCallId)).toEqual(['q1']);
+    hung.open(); // the stale send settles late: nothing is sent again
+    await model.settle();
+    expect(model.connections[1]?.toolResults).toHaveLength(1);
+    expect(model.toolResultCalls).toHaveLength(2);
+    await agent.stop();
+  });
+});
+
 describe('BidiAgent connection timers', () => {
   it('cancels the max-duration timer of a replaced connection', async () => {
     const clock = new ManualClock();

@@ -33,7 +33,8 @@ export interface ToolGroupHost {
 export class ToolGroupTracker {
   private readonly running = new Set<ToolGroupRun>();
   private undelivered: ToolGroupRun[] = [];
-  private readonly inFlight = new Set<ToolGroupRun>();
+  /** Groups being sent, with the generation of the connection they were handed to. */
+  private readonly inFlight = new Map<ToolGroupRun, number>();
   private readonly finishOrder = new WeakMap<ToolGroupRun, number>();
   private count = 0;
   private finishedCount = 0;
@@ -50,7 +51,7 @@ export class ToolGroupTracker {
    * a history replay leaves out (they are sent to the new connection instead).
    */
   undeliveredIds(): Set<string> {
-    return new Set([...this.undelivered, ...this.inFlight].map((run) => run.id));
+    return new Set([...this.undelivered, ...this.inFlight.keys()].map((run) => run.id));
   }
 
   /** The groups running now. */
@@ -91,9 +92,20 @@ export class ToolGroupTracker {
 
   /** Sends every finished group's results the model has not got: one call per group, in finish order. */
   deliverPending(): void {
-    if (this.undelivered.length === 0) return;
+    if (this.undelivered.length === 0 && this.inFlight.size === 0) return;
     const target = this.host.deliveryTarget();
     if (target === undefined) return;
+    // A send to a replaced connection may never settle (a dead socket): the new connection gets the group
+    // now, and that stale send is ignored whenever it settles.
+    let retaken = false;
+    for (const [run, generation] of this.inFlight) {
+      if (generation === target.generation) continue;
+      this.inFlight.delete(run);
+      this.undelivered.push(run);
+      retaken = true;
+    }
+    if (retaken) this.undelivered.sort((a, b) => (this.finishOrder.get(a) ?? 0) - (this.finishOrder.get(b) ?? 0));
+    if (this.undelivered.length === 0) return;
     const groups = this.undelivered;
     this.undelivered = [];
     for (const run of groups) void this.deliver(run, target.connection, target.generation);
@@ -133,10 +145,11 @@ export class ToolGroupTracker {
    * replaced meanwhile; otherwise it is sent again to the next connection (whose replay left it out).
    */
   private async deliver(run: ToolGroupRun, connection: BidiConnection, generation: number): Promise<void> {
-    this.inFlight.add(run);
+    this.inFlight.set(run, generation);
     try {
       await connection.sendToolResults(run.results ?? []);
     } catch (error) {
+      if (this.inFlight.get(run) !== generation) return; // taken over by a newer connection
       this.inFlight.delete(run);
       if (!this.host.signal.aborted) {
         this.host.deliveryFailed(error, generation); // first, so the failing connection is not used again
@@ -145,6 +158,7 @@ export class ToolGroupTracker {
       this.host.settled();
       return;
     }
+    if (this.inFlight.get(run) !== generation) return; // taken over by a newer connection
     this.inFlight.delete(run);
     if (this.host.signal.aborted) return;
     if (generation === this.host.connectionGeneration()) this.host.resultsSent();
