@@ -61,8 +61,8 @@ await step(7, 'bidi', () => bidiLatency(config));
 function gitCommit(): string {
   try {
     const sha = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT_DIR, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'packages'], { cwd: ROOT_DIR, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    return dirty === '' ? sha : `${sha} (+ uncommitted changes under packages/)`;
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'packages/core', 'packages/mcp', 'packages/bidi'], { cwd: ROOT_DIR, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return dirty === '' ? sha : `${sha} (+ uncommitted changes in core/mcp/bidi)`;
   } catch {
     return 'unknown (not a git checkout)';
   }
