@@ -45,22 +45,35 @@ async function aggregate(
   const aggregator = new Aggregator();
   const iterator = iterable[Symbol.asyncIterator]();
   let fed = 0;
+  let iteratorFailed = false;
   try {
     for (;;) {
-      const next = await raceAbort(iterator.next(), toolContext.signal);
+      const next = await raceAbort(iterator.next(), toolContext.signal).catch((error: unknown) => {
+        iteratorFailed = !toolContext.signal.aborted;
+        throw error;
+      });
       if (next.done === true) break;
       aggregator.feed(next.value);
       fed++;
       toolContext.progress(next.value);
     }
   } catch (error) {
-    // Stop the generator so its `finally` runs; it may be mid-await, so don't wait for it.
-    if (toolContext.signal.aborted) void Promise.resolve(iterator.return?.()).catch(() => undefined);
+    // Stop the generator so its `finally` runs (after an abort, or when the aggregator rejected an
+    // item); it may be mid-await, so don't wait for it. A generator that threw is already done.
+    if (!iteratorFailed) closeIterator(iterator);
     if (fed === 0 || toolContext.signal.aborted) throw error;
     throw new PartialOutputError(error, describePartial(Aggregator, aggregator.snapshot()));
   }
   const snapshot = aggregator.snapshot();
   return { result: successResult(call, snapshot, toToolOutput(Aggregator.toModelInput(snapshot))) };
+}
+
+function closeIterator(iterator: AsyncIterator<unknown>): void {
+  try {
+    void Promise.resolve(iterator.return?.()).catch(() => undefined);
+  } catch {
+    // An iterator whose return() throws has nothing more to clean up.
+  }
 }
 
 function describePartial(Aggregator: AggregatorClass, snapshot: unknown): string {
