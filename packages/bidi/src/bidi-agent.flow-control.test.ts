@@ -88,6 +88,27 @@ describe('BidiAgent flow control', () => {
     expect(fast.events.at(-1)?.type).toBe('connection-close');
   });
 
+  it('when connection-close itself overflows a stalled output, the others get the overflow error before it: close stays last', async () => {
+    const model = new ScriptedBidiModel();
+    const stall = gate();
+    const slow = stalled(stall);
+    const fast = recorder();
+    const agent = new BidiAgent({ model, queue: { maxEvents: 3 } });
+    const running = agent.run({ outputs: [slow, fast] });
+    await model.until(() => model.connections.length === 1);
+    // slow takes connection-start and hangs writing 'a'; 'b', 'c', 'd' fill its control queue to maxEvents.
+    for (const delta of ['a', 'b', 'c', 'd']) model.connection.emit({ type: 'transcript', role: 'user', delta, final: false });
+    await model.until(() => fast.events.filter((e) => e.type === 'transcript').length === 4);
+    expect(fast.events.some((e) => e.type === 'error')).toBe(false);
+    agent.cancel();
+    await model.until(() => fast.events.some((e) => e.type === 'connection-close'));
+    await model.settle();
+    stall.open();
+    await running;
+    expect(fast.events.slice(-2).map((e) => e.type)).toEqual(['error', 'connection-close']);
+    expect(slow.events.map((e) => e.type)).not.toContain('connection-close');
+  });
+
   it('reports a failing output write as a non-fatal error and keeps going', async () => {
     const model = new ScriptedBidiModel();
     const fast = recorder();

@@ -32,6 +32,11 @@ export class BoundedEventQueue {
     return this.items.length;
   }
 
+  /** False when queueing `event` would overflow: a control event with `maxEvents` of them already queued. */
+  accepts(event: BidiEvent): boolean {
+    return this.closed || event.type === 'audio' || this.controlCount < this.maxEvents;
+  }
+
   /** Queues `event`; false when the consumer is hopelessly behind (too many control events). */
   push(event: BidiEvent): boolean {
     if (this.closed) return true;

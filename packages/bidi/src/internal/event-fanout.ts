@@ -49,16 +49,16 @@ export class EventFanout {
 
   emit(event: BidiEvent): void {
     if (this.closed) return;
-    const overflowed: EventConsumer[] = [];
-    for (const consumer of this.consumers.values()) {
-      if (!consumer.queue.push(event)) overflowed.push(consumer);
-    }
-    for (const consumer of overflowed) {
+    // Consumers this event would overflow are detached first, so the others get the overflow error
+    // before the event itself (`connection-close` stays the last event).
+    for (const consumer of [...this.consumers.values()]) {
+      if (consumer.queue.accepts(event) || !this.consumers.has(consumer.id)) continue;
       this.consumers.delete(consumer.id);
       consumer.queue.detach();
       const maxEvents = this.options.maxEvents ?? DEFAULT_MAX_EVENTS;
       this.emit(this.makeErrorEvent(new BidiOutputOverflowError(consumer.id, maxEvents)));
     }
+    for (const consumer of this.consumers.values()) consumer.queue.push(event);
   }
 
   /** Removes queued audio from every consumer (barge-in); returns the total removed. */
