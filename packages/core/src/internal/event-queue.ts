@@ -43,8 +43,15 @@ export class EventQueue<T> implements AsyncIterable<T> {
     return {
       next: () => this.next(),
       return: () => {
+        // The consumer left (break/return/throw): drop what is buffered and everything pushed later.
         this.buffer = [];
         this.head = 0;
+        this.ended = true;
+        this.failure = undefined;
+        const waiter = this.waiter;
+        this.waiter = undefined;
+        this.waiterReject = undefined;
+        waiter?.({ value: undefined, done: true });
         return Promise.resolve({ value: undefined, done: true });
       },
     };

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { Agent } from '../agent/agent.js';
+import { ScriptedModel } from '../testing/scripted-model.js';
+import { textResponse } from '../testing/responses.js';
+
+describe('leaving an event iteration early', () => {
+  it('a run iterator closed by break stays done: later events are neither buffered nor delivered', async () => {
+    const model = new ScriptedModel({ responses: [textResponse('hello world', { chunkSize: 2 })] });
+    const run = new Agent().run(model, 'go');
+    const iterator = run[Symbol.asyncIterator]();
+    expect((await iterator.next()).value).toMatchObject({ type: 'step-start' });
+    await iterator.return?.();
+    const result = await run.result;
+    expect(result.text).toBe('hello world');
+    expect(await iterator.next()).toEqual({ value: undefined, done: true });
+  });
+});
