@@ -58,4 +58,24 @@ describe('BidiAgent run() lifecycle when inputs or outputs fail', () => {
     expect(error).toMatchObject({ type: 'error', fatal: false, error: expect.objectContaining({ message: 'no microphone' }) });
     expect(events.at(-1)).toMatchObject({ type: 'connection-close', reason: 'complete' });
   });
+
+  it('an input item the agent cannot send is reported and skipped; the input keeps being read', async () => {
+    const clock = new ManualClock();
+    const model = new ScriptedBidiModel({ clock });
+    const agent = new BidiAgent({ model, clock, responseWaitMs: 0 });
+    const events: BidiEvent[] = [];
+    const output: BidiAgentOutput = { write: (event) => void events.push(event) };
+    const items = [
+      { type: 'audio' as const, data: new Uint8Array(640), sampleRate: 0 }, // no valid sample rate
+      { type: 'text' as const, text: 'hello' },
+    ];
+    const input: BidiAgentInput = { read: () => Promise.resolve(items.shift() ?? { type: 'end' }) };
+    const running = agent.run({ inputs: [input], outputs: [output] });
+    await model.until(() => model.inputs.length === 1);
+    await clock.advance(0);
+    const result = await running;
+    expect(model.inputs).toEqual([{ type: 'text', text: 'hello' }]);
+    expect(events.find((e) => e.type === 'error')).toMatchObject({ fatal: false, error: expect.any(RangeError) });
+    expect(result.reason).toBe('complete');
+  });
 });

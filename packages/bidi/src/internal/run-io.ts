@@ -19,8 +19,9 @@ export async function pumpOutput(session: BidiSession, output: BidiAgentOutput, 
 }
 
 /**
- * Reads an input and sends what it yields until it ends or the conversation does. Resolves with how it
- * ended (`'aborted'` when the conversation ended first). @internal
+ * Reads an input and sends what it yields until it ends or the conversation does; an item that cannot be
+ * sent is reported (non-fatal) and skipped. Resolves with how it ended (`'aborted'` when the conversation
+ * ended first). @internal
  */
 export async function readInput(
   session: BidiSession,
@@ -40,8 +41,9 @@ export async function readInput(
     if (item.type === 'end') return item.reason ?? 'complete';
     try {
       await session.send(item);
-    } catch {
-      return 'aborted';
+    } catch (error) {
+      if (signal.aborted || session.ending) return 'aborted';
+      session.emit({ type: 'error', error, fatal: false }); // e.g. audio with an invalid sample rate: skip it
     }
   }
   return 'aborted';
