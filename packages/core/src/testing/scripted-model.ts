@@ -72,6 +72,15 @@ export class ScriptedModel implements LanguageModelV1 {
     if ('error' in response) throw response.error;
     const { signal } = options;
     const delay = this.options.partDelayMs ?? 0;
+    if (delay === 0 && !(Symbol.asyncIterator in response)) {
+      // Plain arrays (the common case) skip `for await`'s extra promise per part.
+      for (const part of response as Iterable<ModelStreamPart>) {
+        signal?.throwIfAborted();
+        yield part;
+      }
+      signal?.throwIfAborted();
+      return;
+    }
     const parts = Symbol.asyncIterator in response && signal !== undefined ? abortable(response, signal) : response;
     for await (const part of parts) {
       signal?.throwIfAborted();
