@@ -162,7 +162,8 @@ export async function runLoop(config: LoopConfig): Promise<AgentResult> {
         messages,
       };
       await hooks.run('afterTools', event);
-      if (event.endTurn !== undefined) return finish('endTurn', step, event.endTurn === true ? undefined : event.endTurn);
+      // `endTurn: true` adds no text of its own, so a pending cancel's message (e.g. the stop tool's) still ends the run.
+      if (event.endTurn !== undefined) return finish('endTurn', step, event.endTurn === true ? state.deferredEnd()?.message : event.endTurn);
     }
     const deferred = state.deferredEnd();
     if (deferred !== undefined) return finish('endTurn', step, deferred.message);
