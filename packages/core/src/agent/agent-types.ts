@@ -94,7 +94,9 @@ export interface AgentRun extends AsyncIterable<AgentEvent>, AsyncDisposable {
   readonly runId: string;
   /**
    * Resolves when the run ends — also when it is cancelled (`stopReason: 'cancelled'`). Rejects only
-   * when the model call itself fails (e.g. `APICallError`), after the events so far were delivered.
+   * when the model call itself fails (e.g. `APICallError`) or a hook or stop condition throws, after the
+   * events so far were delivered; running tools are aborted first and every tool call in history still
+   * has a result.
    */
   readonly result: Promise<AgentResult>;
 }

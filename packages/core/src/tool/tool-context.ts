@@ -42,7 +42,11 @@ export interface ToolContext<TAgent extends ToolAgent = ToolAgent> {
   readonly signal: AbortSignal;
   /** The agent running this tool. */
   readonly agent: TAgent;
-  /** The conversation up to and including the assistant message that requested this call. */
+  /**
+   * The conversation up to and including the assistant message that requested this call. Under
+   * `toolExecution.start: 'eager'` that message is still streaming when the call starts, so it is not
+   * there yet.
+   */
   readonly messages: readonly Message[];
   /** State given to `agent.run(…, { invocationState })`, shared by every tool of the run. */
   readonly invocationState: Record<string, unknown>;
@@ -50,11 +54,15 @@ export interface ToolContext<TAgent extends ToolAgent = ToolAgent> {
   readonly requestState: Record<string, unknown>;
   /** The attempt number, 1 for the first (see `config.retry`). */
   readonly attempt: number;
-  /** Emits a `partial-tool-call-result` event for this call without changing its result. */
+  /**
+   * Emits a `partial-tool-call-result` event for this call without changing its result. Ignored once this
+   * attempt has ended (its result is in, or it timed out or was cancelled), so an abandoned attempt never
+   * reports after its call's `tool-call-result` or into a retry.
+   */
   progress(value: unknown, options?: { readonly label?: string }): void;
   /**
    * Re-emits an event of a nested agent in this run's stream, with `parentToolCallId` set to this call
-   * (kept when already set, so deeper trees stay intact).
+   * (kept when already set, so deeper trees stay intact). Ignored once this attempt has ended, like `progress`.
    */
   emit(event: AgentEvent): void;
 }
