@@ -278,6 +278,33 @@ describe('BidiAgent reconnect and a send that never settles', () => {
   });
 });
 
+describe('BidiAgent reconnect after a failed sendToolResults', () => {
+  it('results whose send failed are left out of the new connection\'s replay and sent to it once', async () => {
+    const clock = new ManualClock();
+    let failNext = true;
+    const model = new ScriptedBidiModel({
+      clock,
+      onToolResults: () => {
+        if (!failNext) return;
+        failNext = false;
+        throw new Error('socket closed');
+      },
+    });
+    const agent = new BidiAgent({ model, clock, tools: [sleepTool('quick', clock, 10)] });
+    await agent.start();
+    const { events } = collect(agent);
+    model.connection.emit(bidiToolGroup([{ name: 'quick', id: 'q1' }]));
+    await model.settle();
+    await clock.advance(10);
+    await model.until(() => model.connections.length === 2 && model.connections[1]?.toolResults.length === 1);
+    expect(events.find((e) => e.type === 'connection-restart')).toMatchObject({ reason: 'connection-lost' });
+    // The model gets the result once: as a sendToolResults call, not also in the replayed history.
+    expect(model.connections[1]?.request.messages.flatMap((m) => m.parts).map((p) => p.type)).toEqual(['tool-call']);
+    expect(model.connections[1]?.toolResults[0]?.map((r) => r.toolCallId)).toEqual(['q1']);
+    await agent.stop();
+  });
+});
+
 describe('BidiAgent connection timers', () => {
   it('cancels the max-duration timer of a replaced connection', async () => {
     const clock = new ManualClock();

@@ -104,7 +104,7 @@ export class ToolGroupTracker {
       this.undelivered.push(run);
       retaken = true;
     }
-    if (retaken) this.undelivered.sort((a, b) => (this.finishOrder.get(a) ?? 0) - (this.finishOrder.get(b) ?? 0));
+    if (retaken) this.sortUndelivered();
     if (this.undelivered.length === 0) return;
     const groups = this.undelivered;
     this.undelivered = [];
@@ -136,8 +136,12 @@ export class ToolGroupTracker {
   /** Keeps `run` for delivery (in finish order) and delivers what can be delivered now. */
   private hold(run: ToolGroupRun): void {
     this.undelivered.push(run);
-    this.undelivered.sort((a, b) => (this.finishOrder.get(a) ?? 0) - (this.finishOrder.get(b) ?? 0));
+    this.sortUndelivered();
     this.deliverPending();
+  }
+
+  private sortUndelivered(): void {
+    this.undelivered.sort((a, b) => (this.finishOrder.get(a) ?? 0) - (this.finishOrder.get(b) ?? 0));
   }
 
   /**
@@ -152,8 +156,12 @@ export class ToolGroupTracker {
       if (this.inFlight.get(run) !== generation) return; // taken over by a newer connection
       this.inFlight.delete(run);
       if (!this.host.signal.aborted) {
-        this.host.deliveryFailed(error, generation); // first, so the failing connection is not used again
-        this.hold(run);
+        // Held before the failure restarts the connection, so the replay leaves the results out; delivered
+        // after it, so the failing connection is not used again.
+        this.undelivered.push(run);
+        this.sortUndelivered();
+        this.host.deliveryFailed(error, generation);
+        this.deliverPending();
       }
       this.host.settled();
       return;
