@@ -11,6 +11,14 @@ import {
   type ScriptedBidiRecord,
 } from './scripted-bidi-model-connection.js';
 
+/** The real `setImmediate`, taken at load: `until()`/`settle()` keep working under `vi.useFakeTimers()`. */
+const realSetImmediate: typeof setImmediate = globalThis.setImmediate;
+
+/** One macrotask turn, on the real event loop. */
+function nextTurn(): Promise<void> {
+  return new Promise<void>((resolve) => realSetImmediate(resolve));
+}
+
 /**
  * Options of {@link ScriptedBidiModel}. Every reaction may return events to emit on the connection.
  *
@@ -154,20 +162,20 @@ export class ScriptedBidiModel implements BidiModelV1 {
   }
 
   /**
-   * Lets pending work run — one macrotask turn at a time, no timers — until `predicate` holds.
+   * Lets pending work run — one macrotask turn at a time, no timers (also under fake timers) — until `predicate` holds.
    * Throws after `maxTurns` turns (default 1000) so a broken expectation fails instead of hanging.
    */
   async until(predicate: () => boolean, options: { readonly maxTurns?: number } = {}): Promise<void> {
     const maxTurns = options.maxTurns ?? 1000;
     for (let turn = 0; turn < maxTurns; turn++) {
       if (predicate()) return;
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await nextTurn();
     }
     if (!predicate()) throw new Error(`ScriptedBidiModel.until(): condition not met after ${String(maxTurns)} turns.`);
   }
 
   /** Lets pending work run for `turns` macrotask turns (default 20), e.g. to check something did not happen. */
   async settle(turns = 20): Promise<void> {
-    for (let turn = 0; turn < turns; turn++) await new Promise<void>((resolve) => setImmediate(resolve));
+    for (let turn = 0; turn < turns; turn++) await nextTurn();
   }
 }
