@@ -33,6 +33,8 @@ export class EventQueue<T> implements AsyncIterable<T> {
     this.waiter = undefined;
     this.waiterReject = undefined;
     if (waiter === undefined) return;
+    // Delivered to the waiting consumer: report it once, then the iterator is simply done.
+    this.failure = undefined;
     if (error !== undefined) reject?.(error.error);
     else waiter({ value: undefined, done: true });
   }
