@@ -2,7 +2,6 @@ import type { AssistantPart } from '../spec/message/v1/message.js';
 import type { LanguageModelV1 } from '../spec/language-model/v1/language-model-v1.js';
 import type { ModelRequest } from '../spec/language-model/v1/model-request.js';
 import type { FinishReason, Usage } from '../spec/language-model/v1/usage.js';
-import type { ModelStreamPart } from '../spec/language-model/v1/model-stream-part.js';
 import type { ProviderMetadata } from '../spec/shared/json.js';
 import { IncompleteResponseError } from '../spec/errors/incomplete-response-error.js';
 import type { AgentEvent, ToolCall } from '../events/agent-event.js';
@@ -48,28 +47,18 @@ export async function collectResponse(
   const blocks: Blocks = { text: new Map(), reasoning: new Map(), last: undefined };
   const slots: (AssistantPart | TextBlock)[] = [];
   target.emit({ type: 'stream-start', runId, step });
-  const iterator = model.stream(request, { signal })[Symbol.asyncIterator]();
-  // Abort wins at once even when the provider ignores its signal: each `next()` is raced with it
-  // through one listener (a wrapper promise per part, no listener churn on the hot path).
-  let wake: ((reason: unknown) => void) | undefined;
-  const onAbort = (): void => wake?.(signal.reason);
-  signal.addEventListener('abort', onAbort, { once: true });
-  let done = false;
-  try {
-    for (;;) {
-      const next = await new Promise<IteratorResult<ModelStreamPart>>((resolve, reject) => {
-        if (signal.aborted) {
-          reject(signal.reason);
-          return;
-        }
-        wake = reject;
-        iterator.next().then(resolve, reject);
-      });
-      if (next.done === true) {
-        done = true;
-        break;
-      }
-      const part = next.value;
+  // One race for the whole response: an abort ends it at once even when the provider ignores its signal
+  // (no per-part cost on the hot path); the abandoned loop stops at its next part.
+  let rejectAborted: (reason: unknown) => void = () => undefined;
+  const aborted = new Promise<never>((_resolve, reject) => {
+    rejectAborted = reject;
+  });
+  const onAbort = (): void => rejectAborted(signal.reason);
+  if (signal.aborted) onAbort();
+  else signal.addEventListener('abort', onAbort, { once: true });
+  const consume = async (): Promise<void> => {
+    for await (const part of model.stream(request, { signal })) {
+      signal.throwIfAborted();
       switch (part.type) {
         case 'text-delta':
         case 'reasoning-delta': {
@@ -139,25 +128,17 @@ export async function collectResponse(
           break;
       }
     }
+  };
+  try {
+    await Promise.race([consume(), aborted]);
   } finally {
-    wake = undefined;
     signal.removeEventListener('abort', onAbort);
-    if (!done && signal.aborted) closeAbandoned(iterator);
     for (const slot of slots) into.parts.push(isBlock(slot) ? closeBlock(slot) : slot);
   }
   if (into.finishReason === undefined || into.usage === undefined) {
     throw new IncompleteResponseError({ provider: model.provider });
   }
   target.emit({ type: 'stream-end', runId, step, finishReason: into.finishReason, usage: into.usage });
-}
-
-/** Asks an abandoned provider stream to clean up, without waiting for it (it may be stuck). */
-function closeAbandoned(iterator: AsyncIterator<ModelStreamPart>): void {
-  try {
-    void Promise.resolve(iterator.return?.()).catch(() => undefined);
-  } catch {
-    // A provider whose return() throws has nothing more to clean up.
-  }
 }
 
 interface Blocks {

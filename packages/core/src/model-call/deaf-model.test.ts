@@ -35,6 +35,19 @@ describe('models that ignore their abort signal', () => {
     expect(result.text).toBe('Hel');
   });
 
+  it('a run cancelled before its model call ends even when the provider never stops', async () => {
+    const model = deafModel([]);
+    const agent = new Agent({
+      hooks: {
+        beforeModelCall() {
+          agent.cancel();
+        },
+      },
+    });
+    const result = await agent.run(model, 'go').result;
+    expect(result.stopReason).toBe('cancelled');
+  });
+
   it('disposing a stream() whose provider never stops resolves; result rejects with the reason', async () => {
     const response = stream(deafModel([{ type: 'text-start', blockId: 't' }]), 'hi');
     const iterator = response[Symbol.asyncIterator]();
