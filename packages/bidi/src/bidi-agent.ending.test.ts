@@ -140,6 +140,42 @@ describe('BidiAgent ending', () => {
     await agent.stop();
   });
 
+  it('a tool of a stopped conversation cannot stop() the next one or send() into it', async () => {
+    const clock = new ManualClock();
+    const model = new ScriptedBidiModel({ clock });
+    const release = gate();
+    const outcome: { send?: unknown } = {};
+    const stubborn: FunctionTool = {
+      kind: 'function',
+      name: 'stubborn',
+      spec: { description: 'Ignores its signal, then talks and hangs up.', params: { type: 'object' } },
+      async execute(_input, ctx) {
+        await release.promise;
+        outcome.send = await (ctx.agent as BidiAgent).send('late').then(
+          () => 'sent',
+          (error: unknown) => error,
+        );
+        await (ctx.agent as BidiAgent).stop();
+        return 'late';
+      },
+    };
+    const agent = new BidiAgent({ model, clock, tools: [stubborn] });
+    await agent.start();
+    model.connection.emit(bidiToolGroup([{ name: 'stubborn', id: 'x1' }]));
+    await model.settle();
+    await agent.stop();
+
+    await agent.start();
+    const { events } = collect(agent);
+    release.open();
+    await model.settle();
+    expect(outcome.send).toBeInstanceOf(BidiAgentStateError);
+    expect(model.inputs).toEqual([]);
+    expect(agent.running).toBe(true);
+    expect(types(events)).not.toContain('connection-close');
+    await agent.stop();
+  });
+
   it('run() ends with complete once every input has ended and the agent is idle', async () => {
     const clock = new ManualClock();
     const model = new ScriptedBidiModel({

@@ -95,11 +95,17 @@ export class BidiAgent implements ToolAgent, AsyncDisposable {
     await this.open(['receive'], options.signal);
   }
 
-  /** Sends text, PCM16 audio (any sample rate; resampled for the model) or an image. */
+  /**
+   * Sends text, PCM16 audio (any sample rate; resampled for the model) or an image. Rejects with
+   * `BidiAgentStateError` when no conversation runs, or when called by a tool of an earlier conversation.
+   */
   async send(input: string | BidiInput): Promise<void> {
     const session = this.session;
     if (session === undefined || session.ending) {
       throw new BidiAgentStateError('BidiAgent.send(): no conversation is running; call start() first.');
+    }
+    if (!this.calledFrom(session)) {
+      throw new BidiAgentStateError("BidiAgent.send(): this tool's conversation has ended; it cannot send into the next one.");
     }
     await session.send(typeof input === 'string' ? { type: 'text', text: input } : input);
   }
@@ -129,15 +135,17 @@ export class BidiAgent implements ToolAgent, AsyncDisposable {
   cancel(options: CancelOptions = {}): void {
     const session = this.session;
     if (session === undefined) return;
-    const group = toolGroupScope.getStore();
-    if (group !== undefined && group.owner !== session) return;
-    session.cancel(options, group);
+    if (!this.calledFrom(session)) return;
+    session.cancel(options, toolGroupScope.getStore());
   }
 
-  /** Ends the conversation now (like `cancel()` from outside) and resolves once `connection-close` was emitted. */
+  /**
+   * Ends the conversation now (like `cancel()` from outside) and resolves once `connection-close` was
+   * emitted. Called by a tool of an earlier conversation (one that ignored its abort signal), it does nothing.
+   */
   async stop(): Promise<void> {
     const session = this.session;
-    if (session === undefined) return;
+    if (session === undefined || !this.calledFrom(session)) return;
     session.end('user-request');
     await session.closed.promise;
   }
@@ -197,6 +205,12 @@ export class BidiAgent implements ToolAgent, AsyncDisposable {
   /** `await using agent = …` stops a running conversation on scope exit. */
   async [Symbol.asyncDispose](): Promise<void> {
     await this.stop();
+  }
+
+  /** False when called from a tool of an earlier conversation (which must not affect `session`). */
+  private calledFrom(session: BidiSession): boolean {
+    const group = toolGroupScope.getStore();
+    return group === undefined || group.owner === session;
   }
 
   private async open(consumers: readonly (number | 'receive')[], signal: AbortSignal | undefined): Promise<void> {
