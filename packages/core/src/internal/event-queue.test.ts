@@ -38,4 +38,12 @@ describe('leaving an event iteration early', () => {
     await expect(run.result).rejects.toBe(failure);
     expect(await iterator.next()).toEqual({ value: undefined, done: true });
   });
+
+  it('iterating a run a second time throws a TypeError that says what to do instead', async () => {
+    const run = new Agent().run(new ScriptedModel({ responses: [textResponse('hi')] }), 'go');
+    for await (const _event of run);
+    expect(() => run[Symbol.asyncIterator]()).toThrow(TypeError);
+    expect(() => run[Symbol.asyncIterator]()).toThrow(/only be iterated once.*await `result`/);
+    expect((await run.result).text).toBe('hi');
+  });
 });

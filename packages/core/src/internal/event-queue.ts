@@ -40,7 +40,11 @@ export class EventQueue<T> implements AsyncIterable<T> {
   }
 
   [Symbol.asyncIterator](): AsyncIterator<T> {
-    if (this.taken) throw new TypeError('This stream can only be iterated once.');
+    if (this.taken) {
+      throw new TypeError(
+        'This stream can only be iterated once (its events are not replayed). Keep the events you need while iterating, and await `result` for the outcome.',
+      );
+    }
     this.taken = true;
     return {
       next: () => this.next(),
