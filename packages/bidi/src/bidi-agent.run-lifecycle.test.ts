@@ -78,4 +78,26 @@ describe('BidiAgent run() lifecycle when inputs or outputs fail', () => {
     expect(events.find((e) => e.type === 'error')).toMatchObject({ fatal: false, error: expect.any(RangeError) });
     expect(result.reason).toBe('complete');
   });
+
+  it('run() resolves when the conversation ends even if an input ignores its abort signal; the input is stopped', async () => {
+    const clock = new ManualClock();
+    const model = new ScriptedBidiModel({ clock });
+    const agent = new BidiAgent({ model, clock });
+    let stopped = false;
+    let reading = false;
+    const deaf: BidiAgentInput = {
+      read: () => {
+        reading = true;
+        return new Promise(() => undefined); // never settles, signal or not
+      },
+      stop: () => {
+        stopped = true;
+      },
+    };
+    const running = agent.run({ inputs: [deaf] });
+    await model.until(() => reading);
+    agent.cancel();
+    await expect(running).resolves.toMatchObject({ reason: 'user-request' });
+    expect(stopped).toBe(true);
+  });
 });

@@ -31,7 +31,7 @@ export async function readInput(
   while (!signal.aborted) {
     let item: Awaited<ReturnType<BidiAgentInput['read']>>;
     try {
-      item = await input.read(signal);
+      item = await untilAborted(Promise.resolve(input.read(signal)), signal);
     } catch (error) {
       if (signal.aborted) return 'aborted';
       session.emit({ type: 'error', error, fatal: false });
@@ -47,4 +47,23 @@ export async function readInput(
     }
   }
   return 'aborted';
+}
+
+/** Settles like `promise`, or rejects once `signal` aborts — an input that ignores its signal cannot hold up the end. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }
