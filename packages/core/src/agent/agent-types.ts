@@ -20,7 +20,12 @@ export type StopReason = 'endTurn' | 'toolUse' | 'maxSteps' | 'maxTokens' | 'con
 
 /** How the calls of one tool group are run. */
 export interface ToolExecutionOptions {
-  /** `'after-response'` (default): start calls once the response has finished. `'eager'`: start each call as soon as its `tool-end` arrives. */
+  /**
+   * `'after-response'` (default): start calls once the response has finished. `'eager'`: start each call
+   * as soon as its `tool-end` arrives — so a call may already be running, or done, when the response turns
+   * out cut off (`length`/`content-filter`/`error`) or the model call fails: a running call is then aborted
+   * and gets a `cancelled` result, while one that already finished keeps its real result.
+   */
   readonly start?: 'after-response' | 'eager';
   /** Maximum calls running at once within a group; `'sequential'` is 1. Default: unbounded. */
   readonly concurrency?: number | 'sequential';
