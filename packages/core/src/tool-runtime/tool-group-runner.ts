@@ -40,13 +40,16 @@ export class ToolGroupRunner {
   }
 
   private async schedule(call: ToolCall): Promise<ToolCallOutcome> {
+    // A freed slot is handed straight to the next waiting call, so a call started in between (eager
+    // execution) cannot take it too and exceed the limit.
     if (this.active >= this.concurrency) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.active++;
+    else this.active++;
     try {
       return await runToolCall(call, this.context);
     } finally {
-      this.active--;
-      this.waiting.shift()?.();
+      const next = this.waiting.shift();
+      if (next === undefined) this.active--;
+      else next();
     }
   }
 }
