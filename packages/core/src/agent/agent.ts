@@ -58,6 +58,10 @@ export class Agent implements ToolAgent {
     if (!Number.isInteger(maxSteps) || maxSteps < 1) {
       throw new TypeError(`Agent: maxSteps must be a positive integer, got ${String(maxSteps)}.`);
     }
+    const start = options.toolExecution?.start;
+    if (start !== undefined && start !== 'after-response' && start !== 'eager') {
+      throw new TypeError(`Agent: toolExecution.start must be 'after-response' or 'eager', got ${String(start)}.`);
+    }
     const concurrency = options.toolExecution?.concurrency;
     if (concurrency !== undefined && concurrency !== 'sequential' && !(Number.isInteger(concurrency) && concurrency >= 1)) {
       throw new TypeError(`Agent: toolExecution.concurrency must be a positive integer or 'sequential', got ${String(concurrency)}.`);

@@ -1,5 +1,5 @@
 import type { ToolDefinition } from '../spec/language-model/v1/tool-definition.js';
-import type { Tool } from '../tool/tool.js';
+import type { Tool, ToolConfig } from '../tool/tool.js';
 
 const NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
@@ -18,6 +18,7 @@ export function toToolDefinitions(tools: readonly Tool[]): ToolDefinition[] {
       throw new TypeError(`Duplicate tool name "${tool.name}": every tool given to one agent needs a unique name.`);
     }
     seen.add(tool.name);
+    if (tool.kind === 'function') checkToolConfig(tool.name, tool.config);
     definitions.push(
       tool.kind === 'function'
         ? { kind: 'function', name: tool.name, description: tool.spec.description, inputSchema: tool.spec.params }
@@ -25,4 +26,22 @@ export function toToolDefinitions(tools: readonly Tool[]): ToolDefinition[] {
     );
   }
   return definitions;
+}
+
+function checkToolConfig(name: string, config: ToolConfig | undefined): void {
+  if (config === undefined) return;
+  const { timeoutMs, retry } = config;
+  if (timeoutMs !== undefined && !(typeof timeoutMs === 'number' && timeoutMs > 0 && Number.isFinite(timeoutMs))) {
+    throw new TypeError(`Tool "${name}": config.timeoutMs must be a positive number of milliseconds, got ${String(timeoutMs)}.`);
+  }
+  if (retry === undefined) return;
+  if (!Number.isInteger(retry.maxAttempts) || retry.maxAttempts < 1) {
+    throw new TypeError(`Tool "${name}": config.retry.maxAttempts must be a positive integer (attempts in all, the first included), got ${String(retry.maxAttempts)}.`);
+  }
+  for (const key of ['initialDelayMs', 'maxDelayMs'] as const) {
+    const value = retry[key];
+    if (value !== undefined && !(typeof value === 'number' && value >= 0 && Number.isFinite(value))) {
+      throw new TypeError(`Tool "${name}": config.retry.${key} must be a non-negative number, got ${String(value)}.`);
+    }
+  }
 }

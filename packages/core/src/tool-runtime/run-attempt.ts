@@ -23,15 +23,16 @@ export async function runAttempt(
 ): Promise<ToolCallOutcome> {
   if (tool.execute === undefined) throw new TypeError(`Tool "${tool.name}" has no execute function.`);
   const returned = tool.execute(input, toolContext);
-  if (isAsyncIterable(returned)) {
+  // An async iterable may come directly or (from an `async` execute) inside a promise.
+  const value = isAsyncIterable(returned) ? returned : await raceAbort(Promise.resolve(returned), toolContext.signal);
+  if (isAsyncIterable(value)) {
     if (tool.aggregator === undefined) {
       throw new TypeError(
         `Tool "${tool.name}" returned an async iterable but has no aggregator. Give it one (TextAggregator, StatusAggregator or SubAgentAggregator from @tandem/aggregators).`,
       );
     }
-    return aggregate(call, returned, tool.aggregator, toolContext);
+    return aggregate(call, value, tool.aggregator, toolContext);
   }
-  const value = await raceAbort(Promise.resolve(returned), toolContext.signal);
   const modelInput: ToolOutput = tool.toModelOutput === undefined ? toToolOutput(value) : tool.toModelOutput(value);
   return { result: successResult(call, value, modelInput) };
 }

@@ -1,0 +1,39 @@
+import { expect, it } from 'vitest';
+import { Agent } from './agent.js';
+import { ScriptedModel } from '../testing/scripted-model.js';
+import { textResponse, toolCallResponse } from '../testing/responses.js';
+import { fnTool } from '../test-utils/fixtures.js';
+
+it('rejects invalid execution settings and tool configs at construction, saying what is expected', () => {
+  expect(() => new Agent({ toolExecution: { start: 'soon' as never } })).toThrow(/toolExecution.start must be 'after-response' or 'eager'/);
+  expect(() => new Agent({ toolExecution: { concurrency: 0 } })).toThrow(/concurrency must be a positive integer/);
+  expect(() => new Agent({ maxSteps: 0 })).toThrow(/maxSteps must be a positive integer/);
+  expect(() => new Agent({ tools: [fnTool('t', () => 1, { config: { timeoutMs: 0 } })] })).toThrow(/config.timeoutMs must be a positive number/);
+  expect(() => new Agent({ tools: [fnTool('t', () => 1, { config: { retry: { maxAttempts: 1.5 } } })] })).toThrow(/maxAttempts must be a positive integer/);
+  expect(() => new Agent({ tools: [fnTool('t', () => 1, { config: { retry: { maxAttempts: 2, initialDelayMs: -1 } } })] })).toThrow(
+    /initialDelayMs must be a non-negative number/,
+  );
+});
+
+it('aggregates an async iterable returned from an async execute (a promise of an iterable)', async () => {
+  class Join {
+    private text = '';
+    feed(item: unknown): void {
+      this.text += String(item);
+    }
+    snapshot(): string {
+      return this.text;
+    }
+    static toModelInput(snapshot: string): string {
+      return snapshot;
+    }
+  }
+  async function* words(): AsyncGenerator<string> {
+    yield 'a';
+    yield 'b';
+  }
+  const tool = fnTool('later', async () => words(), { aggregator: Join });
+  const model = new ScriptedModel({ responses: [toolCallResponse([{ name: 'later' }]), textResponse('ok')] });
+  const { messages } = await new Agent({ tools: [tool] }).run(model, 'go').result;
+  expect(messages[2]?.parts[0]).toMatchObject({ type: 'tool-result', status: 'success', result: 'ab' });
+});
