@@ -18,3 +18,4 @@ export { InvalidProviderOptionsError } from './invalid-provider-options-error.js
 export { emitProviderWarning } from './emit-provider-warning.js';
 export { toBase64, fromBase64, toDataUrl, parseDataUrl } from './base64.js';
 export { retryUntilFirstPart, type RetryUntilFirstPartOptions } from './retry-until-first-part.js';
+export { InvalidRequestError } from './invalid-request-error.js';

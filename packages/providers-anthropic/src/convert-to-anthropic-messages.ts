@@ -8,7 +8,7 @@ import type {
   AnthropicTextBlockParam,
   AnthropicToolResultContent,
 } from './anthropic-request.js';
-import { InvalidRequestError } from './invalid-request-error.js';
+import { InvalidRequestError } from '@tandem/provider-utils';
 
 /** The `system` and `messages` fields of a Messages API request. */
 export interface AnthropicPrompt {

@@ -16,7 +16,7 @@ export { createAnthropic, anthropic, type AnthropicProvider, type AnthropicProvi
 export { AnthropicMessagesModel, ANTHROPIC_VERSION, type AnthropicMessagesModelConfig } from './anthropic-messages-model.js';
 export { anthropicTools, type AnthropicTools, type AnthropicWebSearchOptions } from './anthropic-tools.js';
 export { AnthropicProviderOptions } from './anthropic-provider-options.js';
-export { InvalidRequestError } from './invalid-request-error.js';
+export { InvalidRequestError } from '@tandem/provider-utils';
 export { convertToAnthropicMessages, type AnthropicPrompt } from './convert-to-anthropic-messages.js';
 export { buildAnthropicRequestBody, ANTHROPIC_DEFAULT_MAX_TOKENS } from './build-anthropic-request-body.js';
 export { mapAnthropicStopReason } from './map-anthropic-stop-reason.js';

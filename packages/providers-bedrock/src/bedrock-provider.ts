@@ -3,7 +3,7 @@ import type { LanguageModelV1 } from '@tandem/core/spec';
 import type { Sleep } from '@tandem/provider-utils';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { BedrockConverseModel } from './bedrock-converse-model.js';
-import { InvalidRequestError } from './invalid-request-error.js';
+import { InvalidRequestError } from '@tandem/provider-utils';
 import { bedrockTools, type BedrockTools } from './bedrock-tools.js';
 
 /** Static AWS credentials, or a provider function resolving them (e.g. from `@aws-sdk/credential-providers`). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '@tandem/core/spec';
 import { convertToBedrockMessages } from './convert-to-bedrock-messages.js';
-import { InvalidRequestError } from './invalid-request-error.js';
+import { InvalidRequestError } from '@tandem/provider-utils';
 
 const png = new Uint8Array([137, 80, 78, 71]);
 

@@ -8,7 +8,7 @@ import type {
 } from '@aws-sdk/client-bedrock-runtime';
 import type { FilePart, JsonValue, Message, Part, ProviderMetadata, ToolOutput } from '@tandem/core/spec';
 import { fromBase64, parseDataUrl } from '@tandem/provider-utils';
-import { InvalidRequestError } from './invalid-request-error.js';
+import { InvalidRequestError } from '@tandem/provider-utils';
 
 /** The `system` and `messages` fields of a Converse request. */
 export interface BedrockPrompt {

@@ -17,7 +17,7 @@ export { createBedrock, bedrock, type BedrockProvider, type BedrockProviderSetti
 export { BedrockConverseModel, type BedrockConverseModelConfig } from './bedrock-converse-model.js';
 export { BedrockProviderOptions } from './bedrock-provider-options.js';
 export { bedrockTools, type BedrockTools } from './bedrock-tools.js';
-export { InvalidRequestError } from './invalid-request-error.js';
+export { InvalidRequestError } from '@tandem/provider-utils';
 export { convertToBedrockMessages, type BedrockPrompt } from './convert-to-bedrock-messages.js';
 export { buildBedrockConverseInput } from './build-bedrock-converse-input.js';
 export { mapBedrockStopReason } from './map-bedrock-stop-reason.js';

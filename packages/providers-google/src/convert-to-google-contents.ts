@@ -1,7 +1,7 @@
 import { parseDataUrl, toBase64 } from '@tandem/provider-utils';
 import type { FilePart, JsonValue, Message, Part, ProviderMetadata, ToolResultPart } from '@tandem/core/spec';
 import type { GoogleContent, GoogleRequestPart } from './google-request.js';
-import { InvalidRequestError } from './invalid-request-error.js';
+import { InvalidRequestError } from '@tandem/provider-utils';
 
 /** The `systemInstruction` and `contents` fields of a Gemini request. */
 export interface GooglePrompt {

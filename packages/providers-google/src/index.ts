@@ -23,7 +23,7 @@ export {
 export { GoogleGenerativeAIModel, defaultGenerateId, type GoogleGenerativeAIModelConfig } from './google-generative-ai-model.js';
 export { googleTools, type GoogleTools } from './google-tools.js';
 export { GoogleProviderOptions } from './google-provider-options.js';
-export { InvalidRequestError } from './invalid-request-error.js';
+export { InvalidRequestError } from '@tandem/provider-utils';
 export { convertToGoogleContents, type GooglePrompt } from './convert-to-google-contents.js';
 export { buildGoogleRequestBody } from './build-google-request-body.js';
 export { mapGoogleFinishReason } from './map-google-finish-reason.js';
