@@ -48,6 +48,7 @@ export { NoSuchToolError, InvalidToolInputError, ToolTimeoutError, ToolCancelled
 export type { ToolCallHooks } from './tool-runtime/tool-run-context.js';
 export { toToolOutput } from './tool-runtime/to-tool-output.js';
 export { errorText } from './tool-runtime/error-text.js';
+export { sleep } from './util/sleep.js';
 export { registerProvider, registeredProviders, type ProviderFactory } from './provider-registry/provider-registry.js';
 export { resolveModel } from './provider-registry/resolve-model.js';
 export { assertModelVersion, checkModelVersion } from './provider-registry/assert-model-version.js';

@@ -55,22 +55,3 @@ export function raceAbort<T>(promise: PromiseLike<T>, signal: AbortSignal): Prom
     );
   });
 }
-
-/** Resolves after `ms` (via `setTimeout`, so fake timers apply); rejects with the reason and clears the timer on abort. */
-export function delay(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    if (signal.aborted) {
-      reject(signal.reason as unknown);
-      return;
-    }
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(signal.reason as unknown);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}

@@ -1,3 +1,5 @@
+import { sleep } from '../util/sleep.js';
+
 /** A source of time and delays, injectable so tests control it. */
 export interface Clock {
   /** Milliseconds since an arbitrary origin. */
@@ -9,26 +11,8 @@ export interface Clock {
 /** The real clock (`Date.now` + `setTimeout`); also follows vitest/jest fake timers. */
 export const systemClock: Clock = {
   now: () => Date.now(),
-  sleep: (ms, signal) => abortableTimeout(ms, signal),
+  sleep,
 };
-
-function abortableTimeout(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
 
 interface Sleeper {
   readonly at: number;

@@ -2,7 +2,7 @@ import type { ToolCall } from '../events/agent-event.js';
 import type { AfterToolCallEvent, BeforeToolCallEvent } from '../agent/agent-hooks.js';
 import type { FunctionTool } from '../tool/tool.js';
 import type { ToolContext } from '../tool/tool-context.js';
-import { delay } from '../internal/linked-abort.js';
+import { sleep } from '../util/sleep.js';
 import { errorText } from './error-text.js';
 import { parseToolInput } from './parse-tool-input.js';
 import { NoSuchToolError, ToolTimeoutError } from './tool-errors.js';
@@ -124,7 +124,7 @@ async function attemptWithRetry(
     });
     const wait = context.abortFanout.child();
     try {
-      await delay(delayMs, wait.signal);
+      await sleep(delayMs, wait.signal);
     } catch {
       return { result: cancelledResult(call) };
     } finally {

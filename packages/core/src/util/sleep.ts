@@ -1,0 +1,26 @@
+/**
+ * Waits `ms` milliseconds (via `setTimeout`, so fake timers apply). If `signal` aborts first, the timer is
+ * cleared and the promise rejects with `signal.reason`; the abort listener is removed either way.
+ *
+ * @example
+ * ```ts
+ * await sleep(250, ctx.signal);   // inside a tool: stops waiting when the run is cancelled
+ * ```
+ */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason as unknown);
+      return;
+    }
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal?.reason as unknown);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
