@@ -49,6 +49,7 @@ export type { ToolCallHooks } from './tool-runtime/tool-run-context.js';
 export { toToolOutput } from './tool-runtime/to-tool-output.js';
 export { errorText } from './tool-runtime/error-text.js';
 export { sleep } from './util/sleep.js';
+export { AbortFanout, type LinkedAbort } from './internal/abort-fanout.js';
 export { registerProvider, registeredProviders, type ProviderFactory } from './provider-registry/provider-registry.js';
 export { resolveModel } from './provider-registry/resolve-model.js';
 export { assertModelVersion, checkModelVersion } from './provider-registry/assert-model-version.js';

@@ -1,3 +1,4 @@
+import { AbortFanout, type LinkedAbort } from '@tandem/core';
 import type { BidiConnection, BidiConnectRequest, BidiInput, BidiModelEvent } from '@tandem/core/spec';
 import type { BidiAudioMetrics, BidiCloseReason, BidiEvent, BidiEventBody } from '../bidi-event.js';
 import { BidiAgentStateError } from '../errors/bidi-agent-state-error.js';
@@ -39,6 +40,8 @@ export class BidiSession implements ToolGroupHost, ConnectionHost {
   private endReason: BidiCloseReason | undefined;
   private inputsEnded = false;
   private awaitingResponse = 0;
+  private responseWait: LinkedAbort | undefined;
+  private responseWaitFanout: AbortFanout | undefined;
   private readonly latency = new LatencyTracker();
 
   constructor(config: SessionConfig) {
@@ -336,13 +339,20 @@ export class BidiSession implements ToolGroupHost, ConnectionHost {
   /** After input or results were sent, the inputs-ended idle check waits a little for the model's answer. */
   private awaitResponse(): void {
     const token = ++this.awaitingResponse;
-    this.config.clock.sleep(this.config.responseWaitMs, this.lifetime.signal).then(
+    // A newer wait replaces the older one: cancel its timer, so only one listener sits on the lifetime signal.
+    this.responseWait?.controller.abort();
+    this.responseWait?.dispose();
+    this.responseWaitFanout ??= new AbortFanout(this.lifetime.signal);
+    const wait = this.responseWaitFanout.child();
+    this.responseWait = wait;
+    this.config.clock.sleep(this.config.responseWaitMs, wait.signal).then(
       () => {
+        wait.dispose();
         if (this.awaitingResponse !== token) return;
         this.awaitingResponse = 0;
         this.checkIdle();
       },
-      () => undefined,
+      () => wait.dispose(),
     );
   }
 

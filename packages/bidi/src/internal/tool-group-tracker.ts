@@ -1,3 +1,4 @@
+import { AbortFanout } from '@tandem/core';
 import type { BidiConnection, BidiToolCall, ToolResult } from '@tandem/core/spec';
 import type { BidiEventBody } from '../bidi-event.js';
 import type { ConversationHistory } from './conversation-history.js';
@@ -37,6 +38,7 @@ export class ToolGroupTracker {
   private readonly inFlight = new Map<ToolGroupRun, number>();
   private readonly finishOrder = new WeakMap<ToolGroupRun, number>();
   private count = 0;
+  private abortFanout: AbortFanout | undefined;
   private finishedCount = 0;
 
   constructor(private readonly host: ToolGroupHost) {}
@@ -70,12 +72,15 @@ export class ToolGroupTracker {
     for (const call of calls) this.host.emit({ type: 'tool-start', groupId, toolCallId: call.toolCallId, toolName: call.toolName });
     for (const call of calls) this.host.emit({ type: 'tool-end', groupId, toolCall: call });
     const startedAt = config.clock.now();
+    // One listener on the conversation's signal for all groups, however many overlap.
+    this.abortFanout ??= new AbortFanout(this.host.signal);
+    const abort = this.abortFanout.child();
     const run = startToolGroup(groupId, this.host, startedAt, {
       calls,
       tools: config.tools,
       agent: config.agent,
       messages: history.messages,
-      signal: this.host.signal,
+      signal: abort.signal,
       invocationState: config.invocationState,
       runId: config.runId,
       step: index,
@@ -87,7 +92,10 @@ export class ToolGroupTracker {
       ...(config.hooks === undefined ? {} : { hooks: config.hooks }),
     });
     this.running.add(run);
-    void run.done.then((results) => this.finished(run, results));
+    void run.done.then((results) => {
+      abort.dispose();
+      this.finished(run, results);
+    });
   }
 
   /** Sends every finished group's results the model has not got: one call per group, in finish order. */

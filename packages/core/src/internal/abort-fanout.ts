@@ -1,9 +1,20 @@
 import type { LinkedAbort } from './linked-abort.js';
 
+export type { LinkedAbort };
+
 /**
- * One listener on a parent signal that aborts any number of child controllers. Linking each child with
- * its own listener would add one listener per tool call to the group's signal — O(n) work per add and,
- * past ten, Node's "possible EventTarget memory leak" warning. @internal
+ * One listener on a parent signal that aborts any number of child controllers. Linking each child with its
+ * own listener would put one listener per child on the parent — O(n) work per add and, past ten, Node's
+ * "possible EventTarget memory leak" warning. The runtime uses it for the calls of a tool group; use it for
+ * anything that starts many abortable tasks under one long-lived signal.
+ *
+ * @example
+ * ```ts
+ * const fanout = new AbortFanout(session.signal);
+ * const task = fanout.child();            // aborts when session.signal does
+ * try { await work(task.signal); } finally { task.dispose(); }
+ * fanout.dispose();                       // when no more children will be made
+ * ```
  */
 export class AbortFanout {
   private readonly children = new Set<AbortController>();

@@ -1,4 +1,4 @@
-/** An AbortController that follows parent signals; `dispose()` removes every listener it added. */
+/** An AbortController that follows a parent signal; `dispose()` unlinks it from the parent. */
 export interface LinkedAbort {
   readonly controller: AbortController;
   readonly signal: AbortSignal;

@@ -147,7 +147,13 @@ export class ScriptedBidiModel implements BidiModelV1 {
     );
     this.connections.push(connection);
     this.log.push({ type: 'connect', connection: connection.index, request: connection.request });
-    request.signal?.addEventListener('abort', () => connection.abortFromRequest(), { once: true });
+    const { signal } = request;
+    if (signal !== undefined) {
+      // Listen only while the connection lives, so reconnects don't pile listeners on a long-lived signal.
+      const onAbort = (): void => connection.abortFromRequest();
+      signal.addEventListener('abort', onAbort, { once: true });
+      connection.signal.addEventListener('abort', () => signal.removeEventListener('abort', onAbort), { once: true });
+    }
     if (this.options.timeoutAfterMs !== undefined) {
       this.clock.sleep(this.options.timeoutAfterMs, connection.signal).then(
         () => {
