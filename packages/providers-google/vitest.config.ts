@@ -3,5 +3,6 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
+    setupFiles: ['../../vitest.no-listener-leaks.ts'],
   },
 });
