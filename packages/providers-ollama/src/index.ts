@@ -1,5 +1,5 @@
 /**
- * Ollama provider for Tandem: any OpenAI-compatible local server (Ollama by default), no API key needed.
+ * Ollama provider for Tandem: works with every OpenAI-compatible local server (Ollama by default), no API key needed.
  *
  * @packageDocumentation
  */
