@@ -68,24 +68,39 @@ const at = () => `${String(Date.now() - started).padStart(5)} ms`;
 
 console.log('Tandem demo — offline scripted model, three tools in one concurrent group\n');
 const run = agent.run(model, [userMessage('Plan a weekend in Lisbon for me.')]);
+let groupStart;
+let groupEnd;
+let midLine = false; // text was written without a newline yet
+const line = (text) => {
+  if (midLine) process.stdout.write('\n');
+  midLine = false;
+  console.log(text);
+};
 for await (const event of run) {
   switch (event.type) {
     case 'text-delta':
       process.stdout.write(event.chunk);
+      midLine = true;
       break;
     case 'tool-end':
-      console.log(`\n${at()}  ▶ ${event.toolCall.toolName}(${event.toolCall.toolArgs})`);
+      groupStart ??= Date.now();
+      line(`${at()}  ▶ ${event.toolCall.toolName}(${event.toolCall.toolArgs})`);
+      break;
+    case 'step-end':
       break;
     case 'partial-tool-call-result':
-      console.log(`${at()}  … ${event.toolName}: ${event.value}`);
+      line(`${at()}  … ${event.toolName}: ${event.value}`);
       break;
     case 'tool-call-result':
-      for (const result of event.results) console.log(`${at()}  ✔ ${result.toolName} → ${JSON.stringify(result.result)}`);
+      groupEnd = Date.now();
+      for (const result of event.results) line(`${at()}  ✔ ${result.toolName} → ${JSON.stringify(result.result)}`);
       break;
     case 'step-start':
-      if (event.step > 1) console.log('');
+      if (event.step > 1) line('');
       break;
   }
 }
 const { stopReason, usage, steps } = await run.result;
-console.log(`\n\nstopReason: ${stopReason} · steps: ${steps.length} · tokens in/out: ${usage.inputTokens}/${usage.outputTokens} · ${at()}`);
+line('');
+console.log(`The tool group took ${groupEnd - groupStart} ms — the three tools together need 1500 ms one after another.`);
+console.log(`stopReason: ${stopReason} · steps: ${steps.length} · tokens in/out: ${usage.inputTokens}/${usage.outputTokens} · ${at()}`);
