@@ -37,3 +37,22 @@ it('aggregates an async iterable returned from an async execute (a promise of an
   const { messages } = await new Agent({ tools: [tool] }).run(model, 'go').result;
   expect(messages[2]?.parts[0]).toMatchObject({ type: 'tool-result', status: 'success', result: 'ab' });
 });
+
+it('does not re-run a tool (and repeat its side effects) when only mapping its successful value fails', async () => {
+  let runs = 0;
+  const cyclic: Record<string, unknown> = {};
+  cyclic.self = cyclic;
+  const tool = fnTool(
+    'write_then_return_cycle',
+    () => {
+      runs++;
+      return cyclic;
+    },
+    { config: { retry: { maxAttempts: 3, initialDelayMs: 0 } } },
+  );
+  const model = new ScriptedModel({ responses: [toolCallResponse([{ name: 'write_then_return_cycle' }]), textResponse('ok')] });
+  const { messages } = await new Agent({ tools: [tool] }).run(model, 'go').result;
+  expect(runs).toBe(1);
+  expect(messages[2]?.parts[0]).toMatchObject({ type: 'tool-result', status: 'error' });
+  expect(String((messages[2]?.parts[0] as { result: unknown }).result)).toMatch(/cannot be sent to the model as JSON/);
+});

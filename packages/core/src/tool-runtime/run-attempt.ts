@@ -6,6 +6,7 @@ import type { ToolContext } from '../tool/tool-context.js';
 import { raceAbort } from '../internal/linked-abort.js';
 import { PartialOutputError } from './partial-output-error.js';
 import { toToolOutput } from './to-tool-output.js';
+import { mapOutput, NonRetryableToolError } from './output-error.js';
 import { successResult } from './tool-result.js';
 import type { ToolCallOutcome, ToolRunContext } from './tool-run-context.js';
 
@@ -27,13 +28,13 @@ export async function runAttempt(
   const value = isAsyncIterable(returned) ? returned : await raceAbort(Promise.resolve(returned), toolContext.signal);
   if (isAsyncIterable(value)) {
     if (tool.aggregator === undefined) {
-      throw new TypeError(
+      throw nonRetryable(
         `Tool "${tool.name}" returned an async iterable but has no aggregator. Give it one (TextAggregator, StatusAggregator or SubAgentAggregator from @tandem/aggregators).`,
       );
     }
     return aggregate(call, value, tool.aggregator, toolContext);
   }
-  const modelInput: ToolOutput = tool.toModelOutput === undefined ? toToolOutput(value) : tool.toModelOutput(value);
+  const modelInput: ToolOutput = mapOutput(() => (tool.toModelOutput === undefined ? toToolOutput(value) : tool.toModelOutput(value)));
   return { result: successResult(call, value, modelInput) };
 }
 
@@ -66,7 +67,7 @@ async function aggregate(
     throw new PartialOutputError(error, describePartial(Aggregator, aggregator.snapshot()));
   }
   const snapshot = aggregator.snapshot();
-  return { result: successResult(call, snapshot, toToolOutput(Aggregator.toModelInput(snapshot))) };
+  return { result: successResult(call, snapshot, mapOutput(() => toToolOutput(Aggregator.toModelInput(snapshot)))) };
 }
 
 function closeIterator(iterator: AsyncIterator<unknown>): void {
@@ -95,4 +96,8 @@ function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
     typeof (value as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === 'function' &&
     typeof (value as { then?: unknown }).then !== 'function'
   );
+}
+
+function nonRetryable(message: string): NonRetryableToolError {
+  return new NonRetryableToolError(new TypeError(message));
 }

@@ -10,6 +10,7 @@ import { cancelledResult, errorResult } from './tool-result.js';
 import { runAttempt } from './run-attempt.js';
 import type { ToolCallOutcome, ToolRunContext } from './tool-run-context.js';
 import { PartialOutputError } from './partial-output-error.js';
+import { NonRetryableToolError } from './output-error.js';
 
 const DEFAULT_INITIAL_DELAY_MS = 100;
 const DEFAULT_MAX_DELAY_MS = 10_000;
@@ -103,6 +104,9 @@ async function attemptWithRetry(
       attemptAbort.dispose();
     }
     if (context.signal.aborted) return { result: cancelledResult(call) };
+    if (failure instanceof NonRetryableToolError) {
+      return { result: errorResult(call, errorText(failure.cause)), exception: failure.cause };
+    }
     const partial = partialText(failure);
     const shouldRetry = attempt < maxAttempts && (retry?.retryOn === undefined || safeRetryOn(retry.retryOn, failure));
     if (!shouldRetry) {
