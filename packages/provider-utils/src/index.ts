@@ -19,3 +19,4 @@ export { emitProviderWarning } from './emit-provider-warning.js';
 export { toBase64, fromBase64, toDataUrl, parseDataUrl } from './base64.js';
 export { retryUntilFirstPart, type RetryUntilFirstPartOptions } from './retry-until-first-part.js';
 export { InvalidRequestError } from './invalid-request-error.js';
+export { streamSseWithRetry, type StreamSseWithRetryOptions } from './stream-sse-with-retry.js';

@@ -1,10 +1,8 @@
 import type { LanguageModelV1, ModelCallOptions, ModelRequest, ModelStreamPart } from '@tandem/core/spec';
 import {
   parseJsonEvent,
-  postJsonToApi,
-  readSseEvents,
   redactSecrets,
-  retryUntilFirstPart,
+  streamSseWithRetry,
   validateJson,
   type Sleep,
 } from '@tandem/provider-utils';
@@ -63,23 +61,11 @@ export class AnthropicMessagesModel implements LanguageModelV1 {
       'anthropic-version': ANTHROPIC_VERSION,
       accept: 'text/event-stream',
     };
-    yield* retryUntilFirstPart({
-      maxRetries: config.maxRetries,
-      sleep: config.sleep,
-      signal,
-      attempt: async function* () {
-        const response = await postJsonToApi({
-          provider: 'Anthropic',
-          url,
-          headers,
-          body,
-          fetch: config.fetch,
-          signal,
-          maxRetries: 0,
-          secrets: [apiKey],
-        });
+    yield* streamSseWithRetry(
+      { provider: 'Anthropic', url, headers, body, fetch: config.fetch, signal, maxRetries: config.maxRetries, sleep: config.sleep, secrets: [apiKey] },
+      async function* (events) {
         const mapper = new AnthropicStreamMapper({ url: redactSecrets(url, [apiKey]) });
-        for await (const message of readSseEvents(response, { provider: 'Anthropic', signal })) {
+        for await (const message of events) {
           const event = parseEvent(message.data);
           if (event === undefined) continue;
           yield* mapper.map(event);
@@ -87,7 +73,7 @@ export class AnthropicMessagesModel implements LanguageModelV1 {
         }
         mapper.end();
       },
-    });
+    );
   }
 }
 

@@ -3,10 +3,8 @@ import { APICallError, type LanguageModelV1, type ModelCallOptions, type ModelRe
 import { z } from 'zod';
 import {
   parseJsonEvent,
-  postJsonToApi,
-  readSseEvents,
   redactSecrets,
-  retryUntilFirstPart,
+  streamSseWithRetry,
   validateJson,
   type Sleep,
 } from '@tandem/provider-utils';
@@ -58,28 +56,14 @@ export class GoogleGenerativeAIModel implements LanguageModelV1 {
     const body = buildGoogleRequestBody(request, config.warn);
     const url = `${config.baseURL}/models/${encodeURIComponent(this.modelId)}:streamGenerateContent?alt=sse`;
     const headers = { ...config.headers, ...options.headers, 'x-goog-api-key': apiKey };
-    yield* retryUntilFirstPart({
-      maxRetries: config.maxRetries,
-      sleep: config.sleep,
-      signal,
-      attempt: async function* () {
-        const response = await postJsonToApi({
-          provider: 'Google Gemini',
-          url,
-          headers,
-          body,
-          fetch: config.fetch,
-          signal,
-          maxRetries: 0,
-          secrets: [apiKey],
-        });
+    yield* streamSseWithRetry(
+      { provider: 'Google Gemini', url, headers, body, fetch: config.fetch, signal, maxRetries: config.maxRetries, sleep: config.sleep, secrets: [apiKey] },
+      async function* (events) {
         const mapper = new GoogleStreamMapper({ generateId: config.generateId });
-        for await (const message of readSseEvents(response, { provider: 'Google Gemini', signal })) {
-          yield* mapper.map(parseChunk(message.data, url, apiKey));
-        }
+        for await (const message of events) yield* mapper.map(parseChunk(message.data, url, apiKey));
         yield* mapper.end();
       },
-    });
+    );
   }
 }
 

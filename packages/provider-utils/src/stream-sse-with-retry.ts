@@ -1,0 +1,41 @@
+import { postJsonToApi, type PostJsonToApiOptions } from './post-json-to-api.js';
+import { readSseEvents, type SseMessage } from './read-sse-events.js';
+import { retryUntilFirstPart } from './retry-until-first-part.js';
+
+/**
+ * Options of {@link streamSseWithRetry}: those of `postJsonToApi`, where `maxRetries` counts retries of the
+ * whole streaming call (made only before its first part is yielded).
+ *
+ * @example
+ * ```ts
+ * const options: StreamSseWithRetryOptions = { provider: 'Acme', url, headers, body, maxRetries: 2, secrets: [apiKey] };
+ * ```
+ */
+export type StreamSseWithRetryOptions = Omit<PostJsonToApiOptions, 'initialRetryDelayMs'>;
+
+/**
+ * POSTs a JSON body to a streaming (`text/event-stream`) endpoint and maps its events to parts. The whole
+ * call is retried — on an HTTP error or on an error event before the first part, as `retryUntilFirstPart`
+ * does — never after a part was yielded. This is the shape most HTTP providers share.
+ *
+ * @example
+ * ```ts
+ * yield* streamSseWithRetry({ provider: 'Acme', url, headers, body, signal, maxRetries: 2, secrets: [apiKey] },
+ *   async function* (events) { for await (const event of events) yield* mapper.map(JSON.parse(event.data)); });
+ * ```
+ */
+export function streamSseWithRetry<T>(
+  options: StreamSseWithRetryOptions,
+  map: (events: AsyncIterable<SseMessage>, response: Response) => AsyncIterable<T>,
+): AsyncGenerator<T, void, undefined> {
+  const { maxRetries, sleep, signal, provider } = options;
+  return retryUntilFirstPart({
+    ...(maxRetries === undefined ? {} : { maxRetries }),
+    ...(sleep === undefined ? {} : { sleep }),
+    ...(signal === undefined ? {} : { signal }),
+    attempt: async function* () {
+      const response = await postJsonToApi({ ...options, maxRetries: 0 });
+      yield* map(readSseEvents(response, signal === undefined ? { provider } : { provider, signal }), response);
+    },
+  });
+}
