@@ -55,3 +55,21 @@ export { resolveModel } from './provider-registry/resolve-model.js';
 export { assertModelVersion, checkModelVersion } from './provider-registry/assert-model-version.js';
 export { NoSuchProviderError } from './provider-registry/no-such-provider-error.js';
 export { InvalidModelIdError } from './provider-registry/invalid-model-id-error.js';
+export { messageToJson, messageFromJson } from './messages/message-json.js';
+export type { SessionStore, SessionInfo, SessionListOptions, SessionOptions } from './session/session-store.js';
+export { memorySessionStore } from './session/memory-session-store.js';
+export type {
+  Telemetry,
+  TracedModel,
+  RunTraceInfo,
+  RunTraceOutcome,
+  RunTrace,
+  ModelCallTraceOutcome,
+  ModelCallTrace,
+  ToolGroupTraceInfo,
+  ToolGroupTrace,
+  ToolCallTrace,
+  SessionTraceInfo,
+  SessionTraceEvent,
+  SessionTrace,
+} from './telemetry/telemetry.js';

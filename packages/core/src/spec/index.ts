@@ -27,6 +27,7 @@ export type {
 } from './language-model/v1/tool-definition.js';
 export type { Usage, FinishReason } from './language-model/v1/usage.js';
 export type { ModelRequest, ModelCallOptions } from './language-model/v1/model-request.js';
+export type { ResponseFormat } from './language-model/v1/response-format.js';
 export type { ModelStreamPart, ModelStreamPartType } from './language-model/v1/model-stream-part.js';
 export type { LanguageModelV1, LanguageModel } from './language-model/v1/language-model-v1.js';
 export { TandemError, type TandemErrorOptions } from './errors/tandem-error.js';

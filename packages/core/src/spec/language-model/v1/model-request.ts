@@ -1,4 +1,5 @@
 import type { Message } from '../../message/v1/message.js';
+import type { ResponseFormat } from './response-format.js';
 import type { ToolChoice, ToolDefinition } from './tool-definition.js';
 
 /** Everything a provider needs for one model call. */
@@ -12,6 +13,14 @@ export interface ModelRequest {
   readonly temperature?: number;
   readonly topP?: number;
   readonly stopSequences?: readonly string[];
+  /** Sampling seed, for vendors that support reproducible sampling. */
+  readonly seed?: number;
+  /**
+   * The shape of the final answer (structured output). Each provider maps it to its vendor's native
+   * JSON-schema mode and documents its fallback where the vendor has none; a provider never ignores it
+   * silently.
+   */
+  readonly responseFormat?: ResponseFormat;
   /** Vendor-specific options keyed by provider name, e.g. `{ openai: { reasoningEffort: 'low' } }`. */
   readonly providerOptions?: { readonly [provider: string]: { readonly [key: string]: unknown } };
 }
