@@ -52,6 +52,8 @@ export { sleep } from './util/sleep.js';
 export { AbortFanout, type LinkedAbort } from './internal/abort-fanout.js';
 export { registerProvider, registeredProviders, type ProviderFactory } from './provider-registry/provider-registry.js';
 export { resolveModel } from './provider-registry/resolve-model.js';
+export { resolveBidiModel } from './provider-registry/resolve-bidi-model.js';
+export type { ProviderPlugin } from './provider-registry/provider-plugin.js';
 export { assertModelVersion, checkModelVersion } from './provider-registry/assert-model-version.js';
 export { NoSuchProviderError } from './provider-registry/no-such-provider-error.js';
 export { InvalidModelIdError } from './provider-registry/invalid-model-id-error.js';

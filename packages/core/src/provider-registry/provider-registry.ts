@@ -1,14 +1,22 @@
 import type { LanguageModel } from '../spec/language-model/v1/language-model-v1.js';
+import type { BidiModel } from '../spec/bidi-model/v1/bidi-model-v1.js';
 
 /**
  * Builds a model of one provider from its model id (the part after the colon in `provider:model-id`).
+ * A provider with realtime (bidirectional) models also has `bidi(modelId)`, which
+ * `resolveBidiModel('openai:gpt-realtime')` and `new BidiAgent({ model: 'openai:gpt-realtime' })` use.
  *
  * @example
  * ```ts
  * const factory: ProviderFactory = (modelId) => openai(modelId);
+ * const withVoice: ProviderFactory = Object.assign((id: string) => openai(id), { bidi: (id: string) => openai.realtime(id) });
  * ```
  */
-export type ProviderFactory = (modelId: string) => LanguageModel;
+export interface ProviderFactory {
+  (modelId: string): LanguageModel;
+  /** Builds a realtime (bidirectional) model, for providers that have them. */
+  bidi?(modelId: string): BidiModel;
+}
 
 const REGISTRY_KEY = Symbol.for('tandem.providerRegistry');
 
