@@ -21,7 +21,7 @@ async function main(): Promise<void> {
     clientSecret: context.client_secret,
     clientMetadataUrl: CLIENT_METADATA_URL,
     clientName: 'tandem-conformance-client',
-    authorizationTimeoutMs: 10_000,
+    authorizationTimeoutMs: 60_000,
     onAuthorizationUrl: async (url, { signal }) => {
       // The headless "browser": the authorization server redirects at once to the loopback listener.
       const page = await fetch(url, { redirect: 'follow', signal });
@@ -40,10 +40,18 @@ async function main(): Promise<void> {
   }
 }
 
+// The last line says how the run ended, for the test to check: `RESULT ok` or `RESULT <error code>`.
 main().then(
-  () => process.exit(0),
+  () => {
+    console.log('RESULT ok');
+    process.exit(0);
+  },
   (error: unknown) => {
     console.error(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+    for (let cause = (error as { cause?: unknown } | null)?.cause; cause instanceof Error; cause = cause.cause) {
+      console.error(`  caused by ${cause.name}: ${cause.message}`);
+    }
+    console.log(`RESULT ${(error as { code?: unknown } | null)?.code ?? 'unknown-error'}`);
     process.exit(1);
   },
 );

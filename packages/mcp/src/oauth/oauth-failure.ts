@@ -35,6 +35,10 @@ export function toOAuthError(error: unknown, context: FailureContext): McpOAuthE
   const oauthCode = error instanceof OAuthError ? error.errorCode : undefined;
   const message = error instanceof Error ? error.message : '';
 
+  if (error instanceof TypeError && /fetch failed|network/i.test(message)) {
+    const step = context.lastStep === 'token' ? 'token endpoint' : context.lastStep === 'registration' ? 'registration endpoint' : 'metadata';
+    return make('MCP_OAUTH_FAILED', `Could not reach the ${step} of ${as} while authorizing with MCP server ${server} (${detail}${causeText(error, secrets)}). Check the network and try again.`);
+  }
   if (oauthCode === 'access_denied') {
     return make('MCP_OAUTH_ACCESS_DENIED', `Authorization for MCP server ${server} was denied by ${as} (${detail}). Sign in again and approve the access the application asks for.`);
   }
@@ -79,6 +83,11 @@ export function toOAuthError(error: unknown, context: FailureContext): McpOAuthE
     );
   }
   return make('MCP_OAUTH_FAILED', `Authorizing with MCP server ${server} failed: ${detail}.`);
+}
+
+function causeText(error: Error, secrets: readonly (string | undefined)[]): string {
+  const cause = error.cause;
+  return cause instanceof Error ? `: ${scrubSecrets(cause.message, secrets)}` : '';
 }
 
 function describe(error: unknown): string {
