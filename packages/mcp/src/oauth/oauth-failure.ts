@@ -59,20 +59,20 @@ export function toOAuthError(error: unknown, context: FailureContext): McpOAuthE
   if (/^Protected resource .* does not match/.test(message)) {
     return make('MCP_OAUTH_RESOURCE_MISMATCH', `${detail}. Authorization for MCP server ${server} was stopped; check the server URL.`);
   }
-  if (context.lastStep === 'registration' || oauthCode === 'invalid_client_metadata' || oauthCode === 'invalid_redirect_uri') {
-    return make(
-      'MCP_OAUTH_REGISTRATION_REFUSED',
-      `${as} refused to register this client for MCP server ${server} (${detail}). Register a client with it yourself and pass ` +
-        'its `clientId` (and `clientSecret`) to mcpOAuth().',
-    );
-  }
-  if (!context.hasMetadata && context.lastStep !== 'token') {
+  if (!context.hasMetadata && context.lastStep !== 'token' && (oauthCode === undefined || oauthCode === 'server_error')) {
     return make(
       'MCP_OAUTH_DISCOVERY_FAILED',
       `MCP server ${server} requires authorization, but no OAuth authorization server could be found for it: it serves no ` +
         `protected resource metadata (RFC 9728) naming one, and ${as} serves no authorization server metadata ` +
         `(RFC 8414 or OpenID Connect discovery); the fallback endpoints failed too (${detail}). Check the URL, or pass ` +
         'a token in `headers` if the server does not use OAuth.',
+    );
+  }
+  if (context.lastStep === 'registration' || oauthCode === 'invalid_client_metadata' || oauthCode === 'invalid_redirect_uri') {
+    return make(
+      'MCP_OAUTH_REGISTRATION_REFUSED',
+      `${as} refused to register this client for MCP server ${server} (${detail}). Register a client with it yourself and pass ` +
+        'its `clientId` (and `clientSecret`) to mcpOAuth().',
     );
   }
   if (context.lastStep === 'token' || oauthCode !== undefined) {
