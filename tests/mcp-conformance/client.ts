@@ -15,6 +15,7 @@ interface Context {
 async function main(): Promise<void> {
   const serverUrl = process.argv.at(-1);
   if (serverUrl === undefined || !/^https?:\/\//.test(serverUrl)) throw new Error('usage: client.mjs <server-url>');
+  console.log(`node ${process.version}`);
   const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as Context;
   const auth = mcpOAuth({
     clientId: context.client_id,

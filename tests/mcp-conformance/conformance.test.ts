@@ -115,6 +115,12 @@ describe('MCP conformance suite, client auth scenarios', () => {
     expect(auth.sort()).toEqual([...Object.keys(EXPECTED), ...NOT_COVERED].sort());
   });
 
+  it("runs the client under test on the project's Node, not on the suite's Node 22", () => {
+    const version = execFileSync(projectNode(), ['--version'], { encoding: 'utf8' }).trim();
+    expect(projectNode()).not.toBe(NODE_22);
+    expect(resultOf('auth/metadata-default')?.stdout).toContain(`node ${version}`);
+  });
+
   it.for(Object.entries(EXPECTED))('%s passes every check', ([scenario, expected]) => {
     const run = resultOf(scenario);
     expect(run, `no results for ${scenario}:\n${logs.join('\n')}`).toBeDefined();

@@ -286,7 +286,7 @@ export class McpClient implements AsyncDisposable {
     const timeout = this.options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
     let connection: Connection;
     try {
-      connection = await openConnection(this.options.transport, () => this.makeClient(() => connection), { timeout, signal: this.closing.signal });
+      connection = await openConnection(this.options.transport, () => this.makeClient(() => connection), { timeout }, this.closing.signal);
     } catch (error) {
       if (McpOAuthError.isInstance(error)) throw error;
       throw new McpConnectionError({

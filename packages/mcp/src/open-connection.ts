@@ -34,15 +34,17 @@ export const DEFAULT_CLIENT_INFO: Implementation = {
 
 /**
  * Connects a fresh SDK client (made by `makeClient`) over the configured transport. HTTP tries
- * Streamable HTTP first and, when the server answers with a 4xx other than 401/403, legacy SSE.
+ * Streamable HTTP first and, when the server answers with a 4xx other than 401/403, legacy SSE. With
+ * `mcpOAuth()`, a 401/403 is authorized between attempts; `authorizationSignal` stops that.
  * @internal
  */
 export async function openConnection(
   options: McpTransportOptions,
   makeClient: () => Client,
   requestOptions: { readonly signal?: AbortSignal; readonly timeout: number },
+  authorizationSignal?: AbortSignal,
 ): Promise<Connection> {
-  if (options.type === 'http') return openHttpConnection(options, makeClient, requestOptions);
+  if (options.type === 'http') return openHttpConnection(options, makeClient, requestOptions, authorizationSignal);
   const inner = options.type === 'stdio' ? new StdioProcessTransport(options) : await options.create();
   return connectOver(inner, makeClient(), requestOptions);
 }
@@ -51,6 +53,7 @@ async function openHttpConnection(
   options: McpHttpTransportOptions,
   makeClient: () => Client,
   requestOptions: { readonly signal?: AbortSignal; readonly timeout: number },
+  authorizationSignal: AbortSignal | undefined,
 ): Promise<Connection> {
   const url = new URL(options.url);
   const requestInit: RequestInit = options.headers === undefined ? {} : { headers: { ...options.headers } };
@@ -66,7 +69,7 @@ async function openHttpConnection(
       return await connectHttp(url, options, { requestInit, fetch: oauth.fetch }, makeClient, requestOptions);
     } catch (error) {
       const challenge = httpStatusOf(error) === 401 ? oauth.takeChallenge() : undefined;
-      if (!(await authorizeForRetry(challenge ?? error, authorizations, requestOptions.signal))) throw error;
+      if (!(await authorizeForRetry(challenge ?? error, authorizations, authorizationSignal))) throw error;
     }
   }
 }
