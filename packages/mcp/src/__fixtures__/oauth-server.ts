@@ -6,6 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 
 export interface RecordedOAuthRequest {
@@ -41,12 +42,16 @@ export interface OAuthServerSettings {
 export interface OAuthServer {
   readonly baseUrl: string;
   readonly mcpUrl: string;
+  /** The same tools over the legacy HTTP+SSE transport (GET /sse, POST /messages), also protected. */
+  readonly sseUrl: string;
   readonly requests: RecordedOAuthRequest[];
   readonly settings: OAuthServerSettings;
   /** Access tokens issued so far (to check none leaks). */
   readonly issued: string[];
   /** Makes an access token the MCP endpoint accepts, with its scope. */
   grant(scope: string): string;
+  /** Revokes every access token (refresh tokens stay valid). */
+  revoke(): void;
   stop(): Promise<void>;
 }
 
@@ -86,22 +91,49 @@ export async function startOAuthServer(overrides: Partial<OAuthServerSettings> =
     json(response, 200, { access_token: grant(scope), token_type: 'Bearer', expires_in: settings.expiresIn, refresh_token: refresh, scope });
   };
 
-  const mcp = async (request: IncomingMessage, response: ServerResponse, body: unknown): Promise<void> => {
-    const resourceMetadata = `${base}/.well-known/oauth-protected-resource/mcp`;
+  const legacySessions = new Map<string, SSEServerTransport>();
+  /** The caller's scope, or undefined after answering 401. */
+  const authenticate = (request: IncomingMessage, response: ServerResponse, resource: string): string | undefined => {
+    const resourceMetadata = `${base}/.well-known/oauth-protected-resource/${resource}`;
     const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
     const scope = bearer === undefined ? undefined : tokens.get(bearer);
     if (scope === undefined) {
       response.setHeader('WWW-Authenticate', settings.metadata ? `Bearer resource_metadata="${resourceMetadata}"` : 'Bearer');
-      return json(response, 401, { error: 'invalid_token' });
+      json(response, 401, { error: 'invalid_token' });
     }
+    return scope;
+  };
+  const toolServer = (scope: string): McpServer => {
+    const server = new McpServer({ name: 'oauth-fixture', version: '1.0.0' });
+    server.registerTool('whoami', { description: 'The scope of the caller.' }, () => ({ content: [{ type: 'text', text: `scope: ${scope}` }] }));
+    return server;
+  };
+  const legacy = async (request: IncomingMessage, response: ServerResponse, url: URL, body: unknown): Promise<void> => {
+    if (url.pathname === '/sse' && request.method !== 'GET') return json(response, 405, { error: 'use GET' }); // an older server
+    const scope = authenticate(request, response, 'sse');
+    if (scope === undefined) return;
+    if (url.pathname === '/sse') {
+      const transport = new SSEServerTransport('/messages', response);
+      legacySessions.set(transport.sessionId, transport);
+      response.on('close', () => legacySessions.delete(transport.sessionId));
+      return toolServer(scope).connect(transport);
+    }
+    const transport = legacySessions.get(url.searchParams.get('sessionId') ?? '');
+    if (transport === undefined) return json(response, 404, { error: 'no session' });
+    return transport.handlePostMessage(request, response, body);
+  };
+
+  const mcp = async (request: IncomingMessage, response: ServerResponse, body: unknown): Promise<void> => {
+    const resourceMetadata = `${base}/.well-known/oauth-protected-resource/mcp`;
+    const scope = authenticate(request, response, 'mcp');
+    if (scope === undefined) return;
     const method = (body as { method?: string } | undefined)?.method;
     const needed = settings.growingScope ? `tools:${(challenges += 1)}` : settings.toolScope;
     if (method === 'tools/call' && needed !== undefined && !scope.split(' ').includes(needed)) {
       response.setHeader('WWW-Authenticate', `Bearer error="insufficient_scope", scope="${needed}", resource_metadata="${resourceMetadata}"`);
       return json(response, 403, { error: 'insufficient_scope' });
     }
-    const server = new McpServer({ name: 'oauth-fixture', version: '1.0.0' });
-    server.registerTool('whoami', { description: 'The scope of the caller.' }, () => ({ content: [{ type: 'text', text: `scope: ${scope}` }] }));
+    const server = toolServer(scope);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     response.on('close', () => void server.close());
     await server.connect(transport);
@@ -110,7 +142,7 @@ export async function startOAuthServer(overrides: Partial<OAuthServerSettings> =
 
   const token = (request: IncomingMessage, response: ServerResponse, form: URLSearchParams): void => {
     const grantType = form.get('grant_type');
-    if (form.get('resource') !== `${base}/mcp`) return json(response, 400, { error: 'invalid_target', error_description: 'resource missing' });
+    if (form.get('resource') !== `${base}/mcp` && form.get('resource') !== `${base}/sse`) return json(response, 400, { error: 'invalid_target', error_description: 'resource missing' });
     if (grantType === 'authorization_code') {
       const code = codes.get(form.get('code') ?? '');
       codes.delete(form.get('code') ?? '');
@@ -154,8 +186,10 @@ export async function startOAuthServer(overrides: Partial<OAuthServerSettings> =
     requests.push(recorded);
     const path = url.pathname;
     if (path === '/mcp') return mcp(request, response, recorded.json);
-    if (path === '/.well-known/oauth-protected-resource/mcp' && settings.metadata) {
-      return json(response, 200, { resource: `${base}/mcp`, authorization_servers: [base] });
+    if (path === '/sse' || path === '/messages') return legacy(request, response, url, recorded.json);
+    const resource = /^\/\.well-known\/oauth-protected-resource\/(mcp|sse)$/.exec(path)?.[1];
+    if (resource !== undefined && settings.metadata) {
+      return json(response, 200, { resource: `${base}/${resource}`, authorization_servers: [base] });
     }
     if (path === '/.well-known/oauth-authorization-server' && settings.metadata) {
       return json(response, 200, {
@@ -205,10 +239,12 @@ export async function startOAuthServer(overrides: Partial<OAuthServerSettings> =
   return {
     baseUrl: base,
     mcpUrl: `${base}/mcp`,
+    sseUrl: `${base}/sse`,
     requests,
     settings,
     issued,
     grant,
+    revoke: () => tokens.clear(),
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -47,6 +47,7 @@ export async function refreshIfExpired(provider: McpOAuthProvider, options: { re
   const { tokens, expiresAt } = await provider.current();
   if (tokens === undefined || expiresAt === undefined || expiresAt - EXPIRY_MARGIN_MS > Date.now()) return;
   if (tokens.refresh_token === undefined && !provider.usesClientCredentials) return;
+  if ((await provider.clientInformation()) === undefined) return; // never register a client on the way
   await single(provider, async () => {
     const tracked = trackSteps(options.fetch, options.signal);
     provider.flowScope = undefined;

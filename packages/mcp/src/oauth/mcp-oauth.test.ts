@@ -117,6 +117,29 @@ describe('mcpOAuth()', () => {
     expect(scopes).toEqual([null, 'tools:write']);
   });
 
+  it('signs in for a legacy HTTP+SSE server whose event stream answers 401', async () => {
+    let shown = 0;
+    const auth = mcpOAuth({ onAuthorizationUrl: (url) => ((shown += 1), followAuthorization(url)) });
+    await using tools = await getHttpTools(server.sseUrl, { auth });
+    expect(shown).toBe(1);
+    expect(server.requests.find((request) => request.path === '/authorize')?.query.get('resource')).toBe(server.sseUrl);
+    const result = await tools.client.callTool('whoami', {});
+    expect(result.content).toEqual([{ type: 'text', text: 'scope: ' }]);
+    const stream = server.requests.filter((request) => request.path === '/sse' && request.method === 'GET');
+    expect(stream.map((request) => request.headers.authorization === undefined)).toEqual([true, false]);
+  });
+
+  it('concurrent calls refused with a revoked token share one renewal', async () => {
+    const auth = mcpOAuth({ onAuthorizationUrl: followAuthorization });
+    await using tools = await getHttpTools(server.mcpUrl, { auth });
+    server.revoke();
+    server.requests.length = 0;
+    const results = await Promise.all([1, 2, 3].map(() => tools.client.callTool('whoami', {})));
+    expect(results).toHaveLength(3);
+    expect(server.requests.filter((request) => request.path === '/token').map((request) => request.form.get('grant_type'))).toEqual(['refresh_token']);
+    expect(server.requests.filter((request) => request.path === '/authorize')).toEqual([]);
+  });
+
   it('close() stops a sign-in that waits for a person: the listener closes and connect() rejects', async () => {
     let redirectUri: URL | undefined;
     let shown!: () => void;
