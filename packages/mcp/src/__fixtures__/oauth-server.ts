@@ -26,6 +26,8 @@ export interface OAuthServerSettings {
   tokenEndpointAuthMethods: string[];
   /** What /authorize does: redirect with a code, or with an error. */
   authorize: 'code' | 'access_denied' | 'invalid_scope';
+  /** RFC 9207: no `iss` in the authorization response, the right one (advertised), or a wrong one (advertised). */
+  iss: 'none' | 'correct' | 'wrong';
   /** Lifetime of issued access tokens, seconds. */
   expiresIn: number;
   /** A refresh request fails with this error description (echoing what it got, like careless servers do). */
@@ -62,6 +64,7 @@ export async function startOAuthServer(overrides: Partial<OAuthServerSettings> =
     grantTypes: ['authorization_code', 'refresh_token', 'client_credentials'],
     tokenEndpointAuthMethods: ['none', 'client_secret_basic', 'client_secret_post'],
     authorize: 'code',
+    iss: 'none',
     expiresIn: 3600,
     refreshFails: false,
     toolScope: undefined,
@@ -201,6 +204,7 @@ export async function startOAuthServer(overrides: Partial<OAuthServerSettings> =
         grant_types_supported: settings.grantTypes,
         code_challenge_methods_supported: ['S256'],
         token_endpoint_auth_methods_supported: settings.tokenEndpointAuthMethods,
+        ...(settings.iss === 'none' ? {} : { authorization_response_iss_parameter_supported: true }),
       });
     }
     if (path === '/register' && request.method === 'POST' && settings.metadata && settings.registration !== 'absent') {
@@ -210,6 +214,7 @@ export async function startOAuthServer(overrides: Partial<OAuthServerSettings> =
     if (path === '/authorize' && settings.metadata) {
       const redirect = new URL(url.searchParams.get('redirect_uri') ?? '');
       redirect.searchParams.set('state', url.searchParams.get('state') ?? '');
+      if (settings.iss !== 'none') redirect.searchParams.set('iss', settings.iss === 'correct' ? base : `${base}/`);
       if (settings.authorize !== 'code') {
         redirect.searchParams.set('error', settings.authorize);
         redirect.searchParams.set('error_description', 'the user said no');

@@ -8,6 +8,8 @@ const BRAND = Symbol.for('tandem.error.McpOAuthError');
  * - `MCP_OAUTH_INVALID_OPTIONS`: the options of `mcpOAuth()` cannot work (e.g. a non-loopback `redirectUrl`).
  * - `MCP_OAUTH_DISCOVERY_FAILED`: no authorization server could be found for the server.
  * - `MCP_OAUTH_RESOURCE_MISMATCH`: the server's protected resource metadata names another resource.
+ * - `MCP_OAUTH_ISSUER_MISMATCH`: authorization server metadata, or an authorization response (RFC 9207
+ *   `iss`), names another issuer than the authorization server asked.
  * - `MCP_OAUTH_REGISTRATION_REFUSED`: the authorization server offers no dynamic client registration, or refused it.
  * - `MCP_OAUTH_TOKEN_REFUSED`: the token endpoint refused the client or the grant.
  * - `MCP_OAUTH_ACCESS_DENIED`: the user (or the server) denied the authorization request.
@@ -27,6 +29,7 @@ export type McpOAuthErrorCode =
   | 'MCP_OAUTH_INVALID_OPTIONS'
   | 'MCP_OAUTH_DISCOVERY_FAILED'
   | 'MCP_OAUTH_RESOURCE_MISMATCH'
+  | 'MCP_OAUTH_ISSUER_MISMATCH'
   | 'MCP_OAUTH_REGISTRATION_REFUSED'
   | 'MCP_OAUTH_TOKEN_REFUSED'
   | 'MCP_OAUTH_ACCESS_DENIED'

@@ -84,6 +84,7 @@ async function runFlow(
     // A refresh keeps the old scope: drop the token so the flow asks for the wider one.
     await provider.invalidateCredentials('tokens');
   }
+  provider.forgetDiscovery(); // discover afresh: the server may have moved to another authorization server
   const tracked = trackSteps(options.fetch, options.signal);
   const local = new AbortController();
   const signal = options.signal === undefined ? local.signal : AbortSignal.any([options.signal, local.signal]);
@@ -110,6 +111,7 @@ async function runFlow(
     if (result === 'REDIRECT') {
       if (listener === undefined || shown === undefined) throw new Error('The authorization server asked for a browser redirect that could not be shown.');
       const redirect = await waitForRedirect(listener, shown, { signal, server: server.name, timeoutMs: provider.options.authorizationTimeoutMs ?? DEFAULT_AUTHORIZATION_TIMEOUT_MS });
+      checkIssuer(redirect.iss, provider, server.name);
       if ('error' in redirect) throw redirectError(redirect, server.name, scope);
       tracked.code = redirect.code;
       result = await auth(provider, { ...request, authorizationCode: redirect.code });
@@ -166,6 +168,25 @@ async function waitForRedirect(
   );
   waiting.catch(() => undefined);
   return Promise.race([waiting, failed]);
+}
+
+/**
+ * RFC 9207: an `iss` in the authorization response must be exactly (no normalization) the issuer of the
+ * authorization server this flow asked; when that server advertises the parameter, it must be there.
+ */
+function checkIssuer(iss: string | undefined, provider: McpOAuthProvider, server: string): void {
+  const metadata = provider.discoveryState()?.authorizationServerMetadata;
+  const expected = metadata?.issuer ?? provider.discoveryState()?.authorizationServerUrl;
+  const advertised = (metadata as { authorization_response_iss_parameter_supported?: unknown } | undefined)?.authorization_response_iss_parameter_supported === true;
+  if (iss === undefined ? !advertised : iss === expected) return;
+  throw new McpOAuthError({
+    code: 'MCP_OAUTH_ISSUER_MISMATCH',
+    server,
+    message:
+      iss === undefined
+        ? `The authorization response for MCP server ${server} lacks the \`iss\` parameter that ${expected ?? 'its authorization server'} promises (RFC 9207); it was refused.`
+        : `The authorization response for MCP server ${server} names the issuer ${iss}, not ${expected ?? 'the authorization server asked'} (RFC 9207); it was refused — a mix-up of authorization servers or a misconfigured server.`,
+  });
 }
 
 function redirectError(redirect: { readonly error: string; readonly description?: string }, server: string, scope: string | undefined): McpOAuthError {

@@ -3,7 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { McpOAuthError, McpOAuthTimeoutError } from '../errors/mcp-oauth-error.js';
 
 /** What the authorization server sent back to the redirect URL. @internal */
-export type RedirectResult = { readonly code: string } | { readonly error: string; readonly description?: string };
+export type RedirectResult = ({ readonly code: string } | { readonly error: string; readonly description?: string }) & {
+  /** The RFC 9207 `iss` parameter, when the authorization server sent one. */
+  readonly iss?: string;
+};
 
 /** Options of {@link LoopbackRedirect.open}. @internal */
 export interface LoopbackRedirectOptions {
@@ -132,13 +135,15 @@ export class LoopbackRedirect {
     }
     const code = url.searchParams.get('code');
     const error = url.searchParams.get('error');
+    const iss = url.searchParams.get('iss');
+    const issuer = iss === null ? {} : { iss };
     let result: RedirectResult;
     if (code !== null && code !== '') {
-      result = { code };
+      result = { code, ...issuer };
       response.writeHead(200).end(PAGE('Signed in', 'The application is authorized. You can close this tab.'));
     } else {
       const description = url.searchParams.get('error_description') ?? undefined;
-      result = { error: error ?? 'invalid_request', ...(description === undefined ? {} : { description }) };
+      result = { error: error ?? 'invalid_request', ...(description === undefined ? {} : { description }), ...issuer };
       response.writeHead(400).end(PAGE('Authorization failed', 'The application was not authorized. You can close this tab.'));
     }
     this.expectedState = undefined; // one redirect per state

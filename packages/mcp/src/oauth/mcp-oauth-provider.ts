@@ -73,14 +73,17 @@ export class McpOAuthProvider implements OAuthClientProvider {
     const supported = this.discovery?.authorizationServerMetadata?.token_endpoint_auth_methods_supported;
     const authMethod =
       supported === undefined || supported.includes('none') ? 'none' : supported.includes('client_secret_basic') ? 'client_secret_basic' : supported[0];
-    return {
+    const metadata = {
       client_name: this.options.clientName ?? 'Tandem',
       redirect_uris: redirect === undefined ? [] : [redirect],
       grant_types: this.clientCredentials ? ['client_credentials'] : ['authorization_code', 'refresh_token'],
       response_types: this.clientCredentials ? [] : ['code'],
       token_endpoint_auth_method: authMethod,
+      // OpenID Connect registration: a client with a loopback redirect is a native application.
+      application_type: 'native',
       ...(this.options.scope === undefined ? {} : { scope: this.options.scope }),
     };
+    return metadata;
   }
 
   /** A fresh random `state` per authorization request; the listener only accepts a redirect carrying it. */
@@ -166,6 +169,17 @@ export class McpOAuthProvider implements OAuthClientProvider {
           'this server. Authorization was stopped so that no token for another resource is requested. Check the server URL.',
       });
     }
+    const issuer = state.authorizationServerMetadata?.issuer;
+    if (state.resourceMetadata !== undefined && issuer !== undefined && !sameIssuer(issuer, state.authorizationServerUrl)) {
+      // RFC 8414 §3.3: metadata naming another issuer than the one it was fetched for must not be used.
+      throw new McpOAuthError({
+        code: 'MCP_OAUTH_ISSUER_MISMATCH',
+        server: server.name,
+        message:
+          `The authorization server metadata fetched for ${state.authorizationServerUrl} (named by MCP server ${server.name}) ` +
+          `says its issuer is ${issuer}. It was not used. The authorization server is misconfigured, or the response was tampered with.`,
+      });
+    }
     const grants = state.authorizationServerMetadata?.grant_types_supported ?? ['authorization_code', 'implicit'];
     this.clientCredentials =
       this.options.grantType === 'client_credentials' ||
@@ -209,6 +223,11 @@ export class McpOAuthProvider implements OAuthClientProvider {
     await this.update({ tokens: record.tokens, expiresAt: record.expiresAt });
   }
 
+  /** @internal Forgets what discovery found, so the next flow sees a moved authorization server. */
+  forgetDiscovery(): void {
+    this.discovery = undefined;
+  }
+
   private usesMetadataDocument(): boolean {
     return this.clientMetadataUrl !== undefined && this.discovery?.authorizationServerMetadata?.client_id_metadata_document_supported === true;
   }
@@ -240,4 +259,16 @@ export class McpOAuthProvider implements OAuthClientProvider {
     if (Object.keys(compact).length === 0) await this.storage.remove(key);
     else await this.storage.save(key, compact);
   }
+}
+
+/** Issuer identifiers compared as URLs, tolerating one trailing slash (`https://as.example` = `https://as.example/`). */
+function sameIssuer(a: string, b: string): boolean {
+  const normal = (value: string): string => {
+    try {
+      return new URL(value).href.replace(/\/$/, '');
+    } catch {
+      return value.replace(/\/$/, '');
+    }
+  };
+  return normal(a) === normal(b);
 }

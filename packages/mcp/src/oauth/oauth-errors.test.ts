@@ -63,6 +63,15 @@ describe('McpOAuthError', () => {
     expect(scope.code).toBe('MCP_OAUTH_SCOPE_DENIED');
   });
 
+  it('MCP_OAUTH_ISSUER_MISMATCH when the authorization response names another issuer (RFC 9207, compared exactly)', async () => {
+    server = await startOAuthServer({ iss: 'correct' });
+    await (await getHttpTools(server.mcpUrl, { auth: mcpOAuth({ onAuthorizationUrl: followAuthorization }) })).close();
+    server.settings.iss = 'wrong'; // the issuer with a trailing slash: not the same identifier
+    const error = await failure(getHttpTools(server.mcpUrl, { auth: mcpOAuth({ onAuthorizationUrl: followAuthorization }) }));
+    expect(error.code).toBe('MCP_OAUTH_ISSUER_MISMATCH');
+    expect(server.requests.filter((request) => request.path === '/token')).toHaveLength(1); // the code was never exchanged
+  });
+
   it('MCP_OAUTH_TOO_MANY_ATTEMPTS after three authorizations for one call', async () => {
     server = await startOAuthServer({ growingScope: true });
     let shown = 0;
