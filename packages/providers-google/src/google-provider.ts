@@ -14,7 +14,7 @@ export type GoogleModelId =
   | 'gemini-flash-latest'
   | (string & {});
 
-/** Known Gemini Live model ids (any other string is accepted too). */
+/** Known Gemini Live model ids (any other string is accepted too). @example `google.live('gemini-live-2.5-flash-preview')` */
 export type GoogleLiveModelId =
   | 'gemini-2.5-flash-native-audio-preview-12-2025'
   | 'gemini-live-2.5-flash-preview'

@@ -23,7 +23,6 @@ export {
   type GoogleLiveModelId,
 } from './google-provider.js';
 export { GoogleLiveModel, type GoogleLiveConfig } from './live/google-live-model.js';
-export { GoogleLiveConnection } from './live/google-live-connection.js';
 export type { GoogleLiveSettings, GoogleLiveToolOptions } from './live/google-live-settings.js';
 export { GoogleGenerativeAIModel, defaultGenerateId, type GoogleGenerativeAIModelConfig } from './google-generative-ai-model.js';
 export { googleTools, type GoogleTools } from './google-tools.js';

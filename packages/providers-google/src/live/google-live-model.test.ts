@@ -1,3 +1,4 @@
+import { registerProvider, resolveBidiModel } from '@tandem/core';
 import { APICallError, InvalidResponseDataError, type BidiConnection, type BidiModelEvent } from '@tandem/core/spec';
 import { contractTools } from '@tandem/core/testing';
 import { InvalidRequestError } from '@tandem/provider-utils';
@@ -190,6 +191,11 @@ describe('google.live: connect and configure', () => {
     controller.abort();
     await client.closed;
     expect(await events.rest()).toEqual([]);
+  });
+
+  it('registers as a provider with bidi(), so resolveBidiModel() builds a Gemini Live model', () => {
+    registerProvider('google-live-test', createGoogle({ apiKey: KEY }));
+    expect(resolveBidiModel('google-live-test:gemini-live-2.5-flash-preview')).toMatchObject({ provider: 'google.live', modelId: MODEL, specificationVersion: 'v1' });
   });
 
   it('checks tool options when the model is made', () => {

@@ -7,7 +7,17 @@ import { convertLiveHistory, type LiveHistory } from './live-history.js';
 import { openLiveSession } from './open-live-session.js';
 import { ResumptionHandles } from './resumption-handles.js';
 
-/** Configuration of {@link GoogleLiveModel} (built by `createGoogleGenerativeAI`). */
+/**
+ * Configuration of {@link GoogleLiveModel}; `createGoogleGenerativeAI().live(id)` builds it from the provider settings.
+ *
+ * @example
+ * ```ts
+ * const model = new GoogleLiveModel('gemini-live-2.5-flash-preview', {
+ *   provider: 'google.live', baseURL: 'https://generativelanguage.googleapis.com/v1beta', apiKey: () => key,
+ *   headers: {}, generateId: () => crypto.randomUUID(), warn: console.warn, settings: { voice: 'Puck' },
+ * });
+ * ```
+ */
 export interface GoogleLiveConfig {
   readonly provider: string;
   /** Base URL including the version segment, e.g. `https://generativelanguage.googleapis.com/v1beta`. */
