@@ -57,12 +57,13 @@ export class GoogleLiveConnection implements BidiConnection {
   private readonly options: GoogleLiveConnectionOptions;
   private readonly queue = new EventQueue<BidiModelEvent>();
   private readonly mapper: LiveTurnMapper;
-  private readonly cancelled = new Set<string>();
   private readonly replayCalls: Map<string, PendingLiveCall>;
   private session: Session | undefined;
   private closing = false;
   private socketClosed = false;
   private goingAway = false;
+  /** The odd last byte of an audio chunk, sent with the next chunk (a sample split across chunks). */
+  private audioCarry: number | undefined;
   private markClosed: () => void = () => undefined;
   private readonly closed = new Promise<void>((resolve) => {
     this.markClosed = resolve;
@@ -105,10 +106,9 @@ export class GoogleLiveConnection implements BidiConnection {
             message: `Gemini Live takes ${String(rate)} Hz PCM16 audio; got ${String(input.sampleRate)} Hz. Resample it first (BidiAgent does this for you).`,
           });
         }
-        if (input.data.byteLength % 2 !== 0) {
-          throw new InvalidRequestError({ provider: 'google.live', message: `PCM16 audio has 2 bytes per sample; got ${String(input.data.byteLength)} bytes. Send whole samples.` });
-        }
-        this.open().sendRealtimeInput({ audio: { data: toBase64(input.data), mimeType: `audio/pcm;rate=${String(rate)}` } });
+        const session = this.open();
+        const data = this.wholeSamples(input.data);
+        if (data.byteLength > 0) session.sendRealtimeInput({ audio: { data: toBase64(data), mimeType: `audio/pcm;rate=${String(rate)}` } });
         return;
       }
       case 'image':
@@ -122,7 +122,7 @@ export class GoogleLiveConnection implements BidiConnection {
 
   async sendToolResults(results: readonly ToolResult[]): Promise<void> {
     const session = this.open();
-    const wanted = results.filter((result) => !this.cancelled.has(result.toolCallId));
+    const wanted = results.filter((result) => !this.options.lineage.cancelled.has(result.toolCallId));
     const replayed = wanted.filter((result) => this.replayCalls.has(result.toolCallId));
     const direct = wanted.filter((result) => !this.replayCalls.has(result.toolCallId));
     const respond = (result: ToolResult) => toLiveFunctionResponse(result, this.options.toolOptions[result.toolName]);
@@ -170,6 +170,20 @@ export class GoogleLiveConnection implements BidiConnection {
     clearTimeout(timer);
   }
 
+  /** PCM16 has 2 bytes per sample: an odd last byte waits for the next chunk. */
+  private wholeSamples(chunk: Uint8Array): Uint8Array {
+    const carry = this.audioCarry;
+    let bytes = chunk;
+    if (carry !== undefined) {
+      bytes = new Uint8Array(chunk.byteLength + 1);
+      bytes[0] = carry;
+      bytes.set(chunk, 1);
+    }
+    const whole = bytes.byteLength - (bytes.byteLength % 2);
+    this.audioCarry = whole < bytes.byteLength ? bytes[whole] : undefined;
+    return whole < bytes.byteLength ? bytes.subarray(0, whole) : bytes;
+  }
+
   private open(): Session {
     const session = this.session;
     if (session === undefined || this.closing || this.socketClosed) {
@@ -198,7 +212,7 @@ export class GoogleLiveConnection implements BidiConnection {
     const update = message.sessionResumptionUpdate;
     if (update?.resumable === true && update.newHandle !== undefined && update.newHandle !== '') this.options.lineage.latest = update.newHandle;
     for (const event of this.mapper.map(message)) this.queue.push(event);
-    for (const id of message.toolCallCancellation?.ids ?? []) this.cancelled.add(id);
+    for (const id of message.toolCallCancellation?.ids ?? []) this.options.lineage.cancelled.add(id);
     if (message.goAway !== undefined) {
       this.goingAway = true;
       const resumeToken = this.options.handles.issue(this.options.lineage);

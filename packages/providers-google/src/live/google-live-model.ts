@@ -4,8 +4,8 @@ import { buildLiveSetup } from './build-live-setup.js';
 import { GoogleLiveConnection } from './google-live-connection.js';
 import { checkGoogleLiveSettings, type GoogleLiveSettings } from './google-live-settings.js';
 import { convertLiveHistory, type LiveHistory } from './live-history.js';
-import { openLiveSession } from './open-live-session.js';
-import { ResumptionHandles } from './resumption-handles.js';
+import { liveEndpoint, openLiveSession } from './open-live-session.js';
+import { newLineage, ResumptionHandles } from './resumption-handles.js';
 
 /**
  * Configuration of {@link GoogleLiveModel}; `createGoogleGenerativeAI().live(id)` builds it from the provider settings.
@@ -80,10 +80,10 @@ export class GoogleLiveModel implements BidiModelV1 {
     const history: LiveHistory = resumed === undefined ? convertLiveHistory(request.messages) : { systemParts: [], turns: [], pendingCalls: new Map() };
     const { baseUrl, apiVersion } = splitBaseURL(config.baseURL);
     const connection = new GoogleLiveConnection({
-      url: `${baseUrl.replace(/^http/, 'ws')}/ws/google.ai.generativelanguage.${apiVersion}.GenerativeService.BidiGenerateContent`,
+      url: liveEndpoint(baseUrl, apiVersion),
       inputRate: AUDIO.inputRate,
       outputRate: AUDIO.outputRate,
-      lineage: resumed?.lineage ?? { latest: undefined },
+      lineage: resumed?.lineage ?? newLineage(),
       handles: this.handles,
       pendingCalls: history.pendingCalls,
       toolOptions: config.settings.toolOptions ?? {},

@@ -53,18 +53,23 @@ describe('google.live: session resumption', () => {
     expect(setupOf((await server.connection(2)).received[0]).sessionResumption).toEqual({ handle: 'stored-handle' });
   });
 
-  it('results of calls made before the go-away are sent on the resumed connection as a toolResponse', async () => {
+  it('results of calls made before the go-away go on the resumed connection as a toolResponse (cancelled ones left out)', async () => {
     const model = google().live(MODEL);
     const first = await model.connect({ tools: [], messages: [] });
     open.push(first);
     const client = await server.connection(0);
     const events = new EventReader(first.events());
-    client.send({ sessionResumptionUpdate: { newHandle: 'h1', resumable: true } }, { toolCall: { functionCalls: [{ id: 'c1', name: 'lookup', args: {} }] } }, { goAway: { timeLeft: '5s' } });
+    client.send(
+      { sessionResumptionUpdate: { newHandle: 'h1', resumable: true } },
+      { toolCall: { functionCalls: [{ id: 'c0', name: 'lookup', args: {} }, { id: 'c1', name: 'lookup', args: {} }] } },
+      { toolCallCancellation: { ids: ['c0'] } },
+      { goAway: { timeLeft: '5s' } },
+    );
     await events.take((e) => e.type === 'go-away');
     await first.close();
     const second = await model.connect({ tools: [], messages: [], resumeToken: 'h1' });
     open.push(second);
-    await second.sendToolResults([textResult('c1', 'lookup', 'found')]);
+    await second.sendToolResults([textResult('c0', 'lookup', 'cancelled anyway'), textResult('c1', 'lookup', 'found')]);
     const resumed = await server.connection(1);
     await resumed.waitFor(2);
     expect(resumed.received[1]).toEqual({ toolResponse: { functionResponses: [{ id: 'c1', name: 'lookup', response: { output: 'found' } }] } });

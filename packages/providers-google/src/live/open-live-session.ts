@@ -61,7 +61,7 @@ export async function openLiveSession(options: OpenLiveSessionOptions): Promise<
     httpOptions: { baseUrl: options.baseUrl, apiVersion: options.apiVersion, headers: { ...options.headers } },
   });
   const socket = guardSocket(ai.live, events.malformed);
-  const url = `${options.baseUrl.replace(/^http/, 'ws')}/ws/google.ai.generativelanguage.${options.apiVersion}.GenerativeService.BidiGenerateContent`;
+  const url = liveEndpoint(options.baseUrl, options.apiVersion);
   const secrets = [options.apiKey];
 
   return new Promise<Session>((resolve, reject) => {
@@ -118,6 +118,11 @@ export async function openLiveSession(options: OpenLiveSessionOptions): Promise<
         (error: unknown) => fail(error instanceof Error ? new Error(redactSecrets(error.message, secrets), { cause: error }) : error),
       );
   });
+}
+
+/** The Live WebSocket endpoint the SDK opens (without the `?key=` query, so it can go into errors). @internal */
+export function liveEndpoint(baseUrl: string, apiVersion: string): string {
+  return `${baseUrl.replace(/^http/, 'ws')}/ws/google.ai.generativelanguage.${apiVersion}.GenerativeService.BidiGenerateContent`;
 }
 
 /** Wraps the SDK's socket factory: remembers the socket (to close it on failure) and screens frames. */

@@ -2,6 +2,13 @@
 export interface ResumptionLineage {
   /** The newest handle the server offered (`sessionResumptionUpdate` with `resumable: true`). */
   latest: string | undefined;
+  /** Calls the server cancelled (`toolCallCancellation`): their results are not sent, also after a resume. */
+  readonly cancelled: Set<string>;
+}
+
+/** The state of a session that has not been resumed. @internal */
+export function newLineage(latest?: string): ResumptionLineage {
+  return { latest, cancelled: new Set() };
 }
 
 /** How many handed-out tokens are remembered (older ones resume exactly the state they name). */
@@ -32,7 +39,7 @@ export class ResumptionHandles {
 
   /** The handle to resume with and the session it continues. */
   resolve(token: string): { readonly handle: string; readonly lineage: ResumptionLineage } {
-    const lineage = this.issued.get(token) ?? { latest: token };
+    const lineage = this.issued.get(token) ?? newLineage(token);
     return { handle: lineage.latest ?? token, lineage };
   }
 }
