@@ -1,4 +1,6 @@
 import type { JsonSchema, ToolDefinition } from '@tandem/core/spec';
+import type { GoogleTool } from '../google-request.js';
+import { toGoogleProviderTool } from '../google-tools.js';
 import type { GoogleLiveSettings } from './google-live-settings.js';
 
 /** A `functionDeclarations` entry of the Live `setup` message. @internal */
@@ -16,7 +18,7 @@ export interface LiveFunctionDeclaration {
 export interface LiveSetupConfig {
   readonly responseModalities: readonly ['AUDIO'];
   readonly systemInstruction?: { readonly parts: readonly { readonly text: string }[] };
-  readonly tools?: readonly [{ readonly functionDeclarations: readonly LiveFunctionDeclaration[] }];
+  readonly tools?: readonly ({ readonly functionDeclarations: readonly LiveFunctionDeclaration[] } | Exclude<GoogleTool, { functionDeclarations: unknown }>)[];
   readonly inputAudioTranscription: Record<string, never>;
   readonly outputAudioTranscription: Record<string, never>;
   readonly sessionResumption: { readonly handle?: string };
@@ -48,14 +50,18 @@ export interface LiveSetupInput {
  * Builds the Live session configuration: spoken answers (`responseModalities: ['AUDIO']`), both audio
  * transcriptions, session resumption (always on, so go-aways can be resumed), sliding-window context
  * compression (default on), function declarations with `parametersJsonSchema` (standard JSON Schema, sent
- * as is) and their `behavior`, the system instruction, voice and voice activity detection. @internal
+ * as is) and their `behavior`, Google Search / code execution when asked for, the system instruction, voice
+ * and voice activity detection. @internal
  */
 export function buildLiveSetup(input: LiveSetupInput): LiveSetupConfig {
   const { settings } = input;
   const declarations: LiveFunctionDeclaration[] = [];
+  const builtins: Exclude<GoogleTool, { functionDeclarations: unknown }>[] = [];
   for (const tool of input.tools) {
     if (tool.kind !== 'function') {
-      input.warn(`Gemini Live does not take the provider tool '${tool.id}'; it was not sent.`);
+      const builtin = toGoogleProviderTool(tool);
+      if (builtin === undefined || 'functionDeclarations' in builtin) input.warn(`Gemini Live does not take the provider tool '${tool.id}'; it was not sent.`);
+      else builtins.push(builtin);
       continue;
     }
     const behavior = settings.toolOptions?.[tool.name]?.behavior;
@@ -71,7 +77,9 @@ export function buildLiveSetup(input: LiveSetupInput): LiveSetupConfig {
   return {
     responseModalities: ['AUDIO'],
     ...(system.length === 0 ? {} : { systemInstruction: { parts: system.map((text) => ({ text })) } }),
-    ...(declarations.length === 0 ? {} : { tools: [{ functionDeclarations: declarations }] }),
+    ...(declarations.length + builtins.length === 0
+      ? {}
+      : { tools: [...(declarations.length === 0 ? [] : [{ functionDeclarations: declarations }]), ...builtins] }),
     inputAudioTranscription: {},
     outputAudioTranscription: {},
     sessionResumption: input.resumeHandle === undefined ? {} : { handle: input.resumeHandle },

@@ -3,6 +3,7 @@ import { APICallError, type BidiConnection } from '@tandem/core/spec';
 import { contractTools } from '@tandem/core/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createGoogle } from '../google-provider.js';
+import { googleTools } from '../google-tools.js';
 import type { GoogleLiveSettings } from './google-live-settings.js';
 import { EventReader, textResult } from './live-test-kit.test-helper.js';
 import { LIVE_PATH, LiveTestServer } from './live-test-server.test-helper.js';
@@ -42,7 +43,7 @@ describe('google.live: connect and configure', () => {
       capabilities: { truncation: false, nativeAsyncTools: true, resumption: true, maxConnectionMs: 600_000 },
     });
     let resolved = false;
-    const connecting = model.connect({ system: 'Be brief.', tools: contractTools, messages: [] }).then((c) => {
+    const connecting = model.connect({ system: 'Be brief.', tools: [...contractTools, googleTools.googleSearch()], messages: [] }).then((c) => {
       resolved = true;
       return c;
     });
@@ -69,6 +70,7 @@ describe('google.live: connect and configure', () => {
               { name: 'current_time', description: 'The current time.', parametersJsonSchema: contractTools[1]!.inputSchema },
             ],
           },
+          { googleSearch: {} },
         ],
         inputAudioTranscription: {},
         outputAudioTranscription: {},
@@ -188,6 +190,15 @@ describe('google.live: connect and configure', () => {
   it('registers as a provider with bidi(), so resolveBidiModel() builds a Gemini Live model', () => {
     registerProvider('google-live-test', createGoogle({ apiKey: KEY }));
     expect(resolveBidiModel('google-live-test:gemini-live-2.5-flash-preview')).toMatchObject({ provider: 'google.live', modelId: MODEL, specificationVersion: 'v1' });
+  });
+
+  it('leaves out provider tools Gemini Live does not take, with a warning', async () => {
+    const warnings: string[] = [];
+    const model = createGoogle({ apiKey: KEY, baseURL: `${server.url}/v1beta`, warn: (message) => warnings.push(message) }).live(MODEL);
+    connection = await model.connect({ tools: [{ kind: 'provider', id: 'openai.web_search', name: 'web_search', args: {} }], messages: [] });
+    const client = await server.connection(0);
+    expect((client.received[0] as { setup: object }).setup).not.toHaveProperty('tools');
+    expect(warnings).toEqual(["Gemini Live does not take the provider tool 'openai.web_search'; it was not sent."]);
   });
 
   it('checks tool options when the model is made', () => {
