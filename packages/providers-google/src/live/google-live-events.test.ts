@@ -167,9 +167,9 @@ describe('google.live: barge-in', () => {
       { type: 'audio', responseId, data: new Uint8Array([1, 0, 2, 0, 3, 0, 4, 0]), sampleRate: 24_000 },
       { type: 'transcript', role: 'assistant', delta: 'Once upon a', final: false, responseId },
       { type: 'barge-in', responseId },
+      { type: 'transcript', role: 'assistant', delta: '', final: true, responseId },
       { type: 'transcript', role: 'user', delta: 'Stop, please.', final: false },
       { type: 'transcript', role: 'user', delta: '', final: true },
-      { type: 'transcript', role: 'assistant', delta: '', final: true, responseId },
       { type: 'response-end', responseId, stopReason: 'interrupted' },
     ]);
   });
@@ -179,6 +179,7 @@ describe('google.live: barge-in', () => {
     client.send(...liveFixture('interrupted-turn').slice(0, 3), ...liveFixture('answer'));
     const first = await events.take(isEnd);
     expect(first.map((e) => e.type)).toEqual(['response-start', 'audio', 'transcript', 'barge-in', 'transcript', 'response-end']);
+    expect(first[4]).toMatchObject({ role: 'assistant', final: true });
     expect(first.at(-1)).toMatchObject({ stopReason: 'interrupted' });
     const second = await events.take(isEnd);
     expect(second[0]).toMatchObject({ type: 'response-start' });

@@ -5,6 +5,7 @@ import { makeStop } from '@tandem/stop';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGoogle } from '../google-provider.js';
 import { count, recordAgent, spokenAnswer } from './agent-log.test-helper.js';
+import { liveFixture } from './live-test-kit.test-helper.js';
 import { LiveTestServer, type LiveClientMessage } from './live-test-server.test-helper.js';
 
 const MODEL = 'gemini-2.5-flash-native-audio-preview-12-2025';
@@ -107,5 +108,24 @@ describe('BidiAgent on google.live (loopback Gemini Live server): the seed scena
     expect(log.events.find((e) => e.type === 'tool-group-complete')).toMatchObject({ results: [{ toolCallId: 'fc-end', status: 'success' }] });
     expect(agent.running).toBe(false);
     await client.closed;
+  });
+
+  it('barge-in: interrupted stops the answer; history keeps what was said, then the interruption', async () => {
+    const model = createGoogle({ apiKey: 'gemini-e2e-key', baseURL: `${server.url}/v1beta` }).live(MODEL);
+    const agent = new BidiAgent({ model });
+    await agent.start();
+    const log = recordAgent(agent);
+    const client = await server.connection(0);
+    client.send(...liveFixture('interrupted-turn'));
+    await log.until((events) => count(events, 'response-complete') === 1);
+    const start = log.events.find((e) => e.type === 'response-start') as { responseId: string };
+    expect(log.events.find((e) => e.type === 'barge-in')).toMatchObject({ responseId: start.responseId });
+    expect(log.events.find((e) => e.type === 'response-complete')).toMatchObject({ responseId: start.responseId, stopReason: 'interrupted' });
+    await agent.stop();
+    await log.done;
+    expect(agent.messages).toEqual([
+      { role: 'assistant', parts: [{ type: 'text', text: 'Once upon a' }] },
+      { role: 'user', parts: [{ type: 'text', text: 'Stop, please.' }] },
+    ]);
   });
 });

@@ -70,6 +70,11 @@ export class LiveTurnMapper {
       const response = this.response;
       if (response !== undefined) response.interrupted = true;
       out.push({ type: 'barge-in', ...(response === undefined ? {} : { responseId: response.id }) });
+      // What the model said so far is final: the user's words that interrupted it come after it.
+      if (response?.spoke === true) {
+        response.spoke = false;
+        out.push({ type: 'transcript', role: 'assistant', delta: '', final: true, responseId: response.id });
+      }
     }
     for (const part of content.modelTurn?.parts ?? []) {
       const data = part.inlineData;
