@@ -6,6 +6,7 @@ import { BedrockConverseModel } from './bedrock-converse-model.js';
 import { InvalidRequestError } from '@tandem/provider-utils';
 import { bedrockTools, type BedrockTools } from './bedrock-tools.js';
 import { NovaSonicModel } from './nova-sonic/nova-sonic-model.js';
+import { novaSonicSdkLogger } from './nova-sonic/nova-sonic-sdk-logger.js';
 import type { NovaSonicOptions } from './nova-sonic/nova-sonic-options.js';
 
 /** Static AWS credentials, or a provider function resolving them (e.g. from `@aws-sdk/credential-providers`). */
@@ -99,6 +100,7 @@ export function createBedrock(settings: BedrockProviderSettings = {}): BedrockPr
         maxAttempts: 1,
         // Bidirectional streams need HTTP/2.
         requestHandler: new NodeHttp2Handler(),
+        logger: novaSonicSdkLogger,
       });
       return http2Client;
     },

@@ -1,5 +1,5 @@
 import { InvokeModelWithBidirectionalStreamCommand, type BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
-import { InvalidResponseDataError, type BidiConnection, type BidiInput, type BidiModelEvent, type ToolResult } from '@tandem/core/spec';
+import { type BidiConnection, type BidiInput, type BidiModelEvent, type ToolResult } from '@tandem/core/spec';
 import { InvalidRequestError, toBase64 } from '@tandem/provider-utils';
 import { mapBedrockError } from '../map-bedrock-error.js';
 import { classifyNovaSonicFailure, NOVA_SONIC_OPERATION } from './classify-nova-sonic-failure.js';
@@ -208,26 +208,19 @@ export class NovaSonicConnection implements BidiConnection {
     }
   }
 
-  private onOutput(event: { readonly chunk?: { readonly bytes?: Uint8Array }; readonly $unknown?: unknown }): void {
-    if (event.chunk !== undefined) {
-      let parsed;
-      try {
-        parsed = parseNovaSonicEvent(event.chunk.bytes ?? new Uint8Array());
-      } catch (error) {
-        this.queue.push({ type: 'error', error, fatal: false });
-        return;
-      }
-      this.sawOutput = true;
-      for (const out of this.mapper.map(parsed)) this.queue.push(out);
-      if (this.mapper.groupReady) this.scheduleQuietFlush();
+  private onOutput(event: { readonly chunk?: { readonly bytes?: Uint8Array } }): void {
+    // Exceptions are thrown by the SDK's iterator; event types it does not model are dropped by it.
+    if (event.chunk === undefined) return;
+    let parsed;
+    try {
+      parsed = parseNovaSonicEvent(event.chunk.bytes ?? new Uint8Array());
+    } catch (error) {
+      this.queue.push({ type: 'error', error, fatal: false });
       return;
     }
-    const name = Array.isArray(event.$unknown) ? String(event.$unknown[0]) : 'unknown';
-    this.queue.push({
-      type: 'error',
-      fatal: false,
-      error: new InvalidResponseDataError({ message: `Amazon Nova Sonic sent an unknown stream event "${name}"; it was ignored.`, data: name }),
-    });
+    this.sawOutput = true;
+    for (const out of this.mapper.map(parsed)) this.queue.push(out);
+    if (this.mapper.groupReady) this.scheduleQuietFlush();
   }
 
   /**
