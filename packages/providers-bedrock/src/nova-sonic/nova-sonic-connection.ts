@@ -76,6 +76,8 @@ export class NovaSonicConnection implements BidiConnection {
   private sawOutput = false;
   private refused = false;
   private flushScheduled = false;
+  /** Typed user turns not yet echoed back as a USER transcript (their echo is not reported again). */
+  private readonly typed: string[] = [];
   private closed: Promise<void> | undefined;
   private startFailure: ((error: unknown) => void) | undefined;
   private readonly finished: Promise<void>;
@@ -116,6 +118,8 @@ export class NovaSonicConnection implements BidiConnection {
     const { promptName, audioContentName } = this.config;
     switch (input.type) {
       case 'text':
+        this.typed.push(input.text.trim());
+        if (this.typed.length > 8) this.typed.shift();
         return this.input.push(textBlock(promptName, 'USER', input.text, true));
       case 'audio':
         if (input.sampleRate !== NOVA_INPUT_RATE) {
@@ -219,8 +223,17 @@ export class NovaSonicConnection implements BidiConnection {
       return;
     }
     this.sawOutput = true;
-    for (const out of this.mapper.map(parsed)) this.queue.push(out);
+    for (const out of this.mapper.map(parsed)) if (!this.isTypedEcho(out)) this.queue.push(out);
     if (this.mapper.groupReady) this.scheduleQuietFlush();
+  }
+
+  /** A USER transcript repeating text the app typed: the app has it already (it is in its history). */
+  private isTypedEcho(event: BidiModelEvent): boolean {
+    if (event.type !== 'transcript' || event.role !== 'user') return false;
+    const index = this.typed.indexOf(event.delta.trim());
+    if (index === -1) return false;
+    this.typed.splice(index, 1);
+    return true;
   }
 
   /**
