@@ -92,6 +92,7 @@ export class NovaSonicConnection implements BidiConnection {
    * Opens the stream with `initial` events and resolves once the SDK took them (Bedrock itself answers
    * only with its first output). Rejects with the mapped `APICallError` when the request fails before that,
    * or with the signal's reason.
+   * @internal
    */
   static async open(config: NovaSonicConnectionConfig, initial: readonly NovaInputEvent[]): Promise<NovaSonicConnection> {
     const connection = new NovaSonicConnection(config);
