@@ -104,6 +104,7 @@ export class NovaSonicConnection implements BidiConnection {
     try {
       signal?.throwIfAborted();
       await Promise.race([connection.input.push(initial), failedEarly]);
+      signal?.throwIfAborted();
     } catch (error) {
       await connection.close();
       throw signal?.aborted === true ? signal.reason : error;
@@ -202,6 +203,7 @@ export class NovaSonicConnection implements BidiConnection {
         if (this.closing) continue; // drain until Bedrock ends the stream
         this.onOutput(event);
       }
+      this.flushPendingCalls();
     } catch (error) {
       this.onFailure(error);
     } finally {
@@ -251,14 +253,19 @@ export class NovaSonicConnection implements BidiConnection {
     });
   }
 
+  /** The stream ended: calls the model made still run (their results go to the next connection). */
+  private flushPendingCalls(): void {
+    if (this.closing) return;
+    for (const out of this.mapper.flushQuietGroup(true)) this.queue.push(out);
+  }
+
   private onFailure(error: unknown): void {
     if (this.closing) return;
     const failure = classifyNovaSonicFailure(error, this.config.url);
     if (failure.kind !== 'timeout' && !this.sawOutput) this.refused = true;
-    if (this.startFailure !== undefined) {
-      this.startFailure(mapBedrockError(error, this.config.url, NOVA_SONIC_OPERATION));
-      return;
-    }
+    this.flushPendingCalls();
+    // While opening, `open()` rejects; the failure is queued as well, in case opening already succeeded.
+    this.startFailure?.(mapBedrockError(error, this.config.url, NOVA_SONIC_OPERATION));
     if (failure.kind === 'timeout') this.queue.push({ type: 'timeout' });
     else if (failure.kind === 'retryable') this.queue.fail(failure.error);
     else this.queue.push({ type: 'error', error: failure.error, fatal: true });

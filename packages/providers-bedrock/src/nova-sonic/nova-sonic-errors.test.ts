@@ -73,6 +73,21 @@ describe('bedrock.novaSonic: time-outs and failures', () => {
     await expect(connection.send({ type: 'text', text: 'late' })).rejects.toThrow(/closed/);
   });
 
+  it('a time-out right after a TOOL block still hands over its calls (they run; results go to the next connection)', async () => {
+    connection = await novaSonicModel(server.url).connect({ tools: [], messages: [] });
+    const stream = await server.nextStream();
+    const turn = new NovaCompletion(stream.promptName, 'cmp-x');
+    stream.send(...turn.start(), ...turn.toolUse('t-1', 'set_timer', { seconds: 5 }));
+    stream.fail('modelTimeoutException', 'Model has timed out in processing the request.');
+    const { events } = await drain(connection.events()[Symbol.asyncIterator]());
+    expect(events).toEqual([
+      { type: 'response-start', responseId: 'cmp-x:1' },
+      { type: 'tool-group', calls: [{ toolCallId: 't-1', toolName: 'set_timer', toolArgs: '{"seconds":5}' }] },
+      { type: 'response-end', responseId: 'cmp-x:1', stopReason: 'tool-use' },
+      { type: 'timeout' },
+    ]);
+  });
+
   it("Bedrock's idle close (ValidationException with InternalErrorCode=531) is a timeout too", async () => {
     connection = await novaSonicModel(server.url).connect({ tools: [], messages: [] });
     const stream = await server.nextStream();

@@ -87,9 +87,12 @@ export class NovaSonicEventMapper {
     }
   }
 
-  /** The stream went quiet after a TOOL block: hand over the group, ending the response with `tool-use`. */
-  flushQuietGroup(): BidiModelEvent[] {
-    if (!this.groupReady) return [];
+  /**
+   * The stream went quiet after a TOOL block (or, with `streamEnded`, ended): hand over the collected calls,
+   * ending the response with `tool-use`, so every call the model made runs and gets its one result.
+   */
+  flushQuietGroup(streamEnded = false): BidiModelEvent[] {
+    if (this.pendingCalls.length === 0 || (!streamEnded && !this.groupEnded)) return [];
     return [...this.flushGroup(), ...this.endResponse('tool-use')];
   }
 
