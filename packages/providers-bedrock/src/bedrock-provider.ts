@@ -43,8 +43,8 @@ export interface BedrockProvider {
    * `bedrock.novaSonic('amazon.nova-sonic-v1:0')`.
    */
   novaSonic(modelId: string, options?: NovaSonicOptions): BidiModelV1;
-  /** Same as {@link BedrockProvider.novaSonic}; used by `resolveBidiModel('bedrock:amazon.nova-sonic-v1:0')`. */
-  bidi(modelId: string): BidiModelV1;
+  /** The same function as {@link BedrockProvider.novaSonic}; used by `resolveBidiModel('bedrock:amazon.nova-sonic-v1:0')`. */
+  bidi(modelId: string, options?: NovaSonicOptions): BidiModelV1;
   /** Tools Bedrock runs itself: `systemTool(name)`. */
   readonly tools: BedrockTools;
 }
@@ -111,7 +111,7 @@ export function createBedrock(settings: BedrockProviderSettings = {}): BedrockPr
   };
   const create = (modelId: string) => new BedrockConverseModel(modelId, config);
   const novaSonic = (modelId: string, options?: NovaSonicOptions): BidiModelV1 => new NovaSonicModel(modelId, bidiConfig, options);
-  return Object.assign(create, { languageModel: create, novaSonic, bidi: (modelId: string) => novaSonic(modelId), tools: bedrockTools });
+  return Object.assign(create, { languageModel: create, novaSonic, bidi: novaSonic, tools: bedrockTools });
 }
 
 /**

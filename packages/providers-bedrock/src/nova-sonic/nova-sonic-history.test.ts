@@ -1,7 +1,5 @@
-import { registerProvider, resolveBidiModel } from '@tandem/core';
 import type { Message } from '@tandem/core/spec';
 import { describe, expect, it } from 'vitest';
-import { createBedrock } from '../bedrock-provider.js';
 import { novaHistoryBlocks } from './nova-sonic-history.js';
 import { splitUtf8, textBlock } from './nova-sonic-input-events.js';
 
@@ -51,16 +49,5 @@ describe('Nova Sonic history replay', () => {
     const inputs = events.filter((e) => 'textInput' in e.event).map((e) => (e.event['textInput'] as { content: string }).content);
     expect(inputs.map((text) => Buffer.byteLength(text))).toEqual([1024, 976]);
     expect(inputs.join('')).toBe('ü'.repeat(1000));
-  });
-});
-
-describe('bedrock.bidi', () => {
-  it('plugs into resolveBidiModel, model ids with colons included', () => {
-    const unregister = registerProvider('bedrock-nova-test', createBedrock({ region: 'us-east-1' }));
-    try {
-      expect(resolveBidiModel('bedrock-nova-test:amazon.nova-sonic-v1:0')).toMatchObject({ provider: 'bedrock.nova-sonic', modelId: 'amazon.nova-sonic-v1:0' });
-    } finally {
-      unregister();
-    }
   });
 });

@@ -1,6 +1,8 @@
 import type { BidiConnection, BidiModelEvent } from '@tandem/core/spec';
+import { registerProvider, resolveBidiModel } from '@tandem/core';
 import { contractTools } from '@tandem/core/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createBedrock } from '../bedrock-provider.js';
 import { NovaCompletion } from '../test-utils/nova-sonic-output.js';
 import { eventName, NovaSonicTestServer } from '../test-utils/nova-sonic-server.js';
 import { ACCESS_KEY, novaSonicModel, SECRET, SESSION_TOKEN, take } from '../test-utils/nova-sonic-kit.js';
@@ -27,6 +29,17 @@ describe('bedrock.novaSonic: connect and configure', () => {
       capabilities: { truncation: false, resumption: false, nativeAsyncTools: false, maxConnectionMs: 480_000 },
     });
     expect(novaSonicModel(server.url, {}, 'us.amazon.nova-2-sonic-v1:0').capabilities.nativeAsyncTools).toBe(true);
+  });
+
+  it('is novaSonic, and plugs into resolveBidiModel, model ids with colons included', () => {
+    const provider = createBedrock({ region: 'us-east-1' });
+    expect(provider.bidi).toBe(provider.novaSonic);
+    const unregister = registerProvider('bedrock-nova-test', createBedrock({ region: 'us-east-1' }));
+    try {
+      expect(resolveBidiModel('bedrock-nova-test:amazon.nova-sonic-v1:0')).toMatchObject({ provider: 'bedrock.nova-sonic', modelId: 'amazon.nova-sonic-v1:0' });
+    } finally {
+      unregister();
+    }
   });
 
   it('opens the HTTP/2 stream with sessionStart, promptStart, the system block, history and the audio block — before any output', async () => {
