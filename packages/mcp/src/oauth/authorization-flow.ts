@@ -1,9 +1,9 @@
-import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
+import { auth, discoverAuthorizationServerMetadata, refreshAuthorization } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { McpOAuthError } from '../errors/mcp-oauth-error.js';
 import type { AuthorizationChallenge } from './authorization-required.js';
 import { LoopbackRedirect, type RedirectResult } from './loopback-redirect.js';
-import type { McpOAuthProvider } from './mcp-oauth-provider.js';
+import { sameIssuer, type McpOAuthProvider } from './mcp-oauth-provider.js';
 import { toOAuthError, type OAuthStep } from './oauth-failure.js';
 import { showAuthorizationUrl } from './show-authorization-url.js';
 
@@ -35,23 +35,30 @@ export async function authorize(
 }
 
 /**
- * Renews an expired access token without user interaction (refresh token, or `client_credentials`) before
- * a request is sent. Never opens a browser; a failure leaves the old token in place (the server's 401 then
+ * Renews an expired access token with its refresh token before a request is sent — at the authorization
+ * server the tokens are bound to (their `issuer`), for the resource they were issued for. Never opens a
+ * browser, never registers a client; any failure leaves the old token in place (the server's 401 then
  * starts a full authorization).
  * @internal
  */
 export async function refreshIfExpired(provider: McpOAuthProvider, options: { readonly fetch: FetchLike; readonly signal?: AbortSignal }): Promise<void> {
   // A flow in progress may wait for a person: send the request now; a 401 joins that flow.
   if (inFlight.has(provider) || provider.server === undefined) return;
-  const server = provider.server;
-  const { tokens, expiresAt } = await provider.current();
-  if (tokens === undefined || expiresAt === undefined || expiresAt - EXPIRY_MARGIN_MS > Date.now()) return;
-  if (tokens.refresh_token === undefined && !provider.usesClientCredentials) return;
-  if ((await provider.clientInformation()) === undefined) return; // never register a client on the way
+  const { tokens, expiresAt, resource } = await provider.current();
+  const refreshToken = tokens?.refresh_token;
+  const issuer = tokens?.issuer;
+  if (refreshToken === undefined || issuer === undefined || expiresAt === undefined || expiresAt - EXPIRY_MARGIN_MS > Date.now()) return;
+  const clientInformation = await provider.clientInformation();
+  if (clientInformation === undefined || (clientInformation.issuer != null && !sameIssuer(clientInformation.issuer, issuer))) return;
   await single(provider, async () => {
-    const tracked = trackSteps(options.fetch, options.signal);
-    provider.flowScope = undefined;
-    await auth(provider, { serverUrl: server.url, fetchFn: tracked.fetch });
+    const { fetch } = trackSteps(options.fetch, options.signal);
+    const cached = provider.discoveryState();
+    const metadata =
+      cached !== undefined && sameIssuer(cached.authorizationServerUrl, issuer)
+        ? cached.authorizationServerMetadata
+        : await discoverAuthorizationServerMetadata(issuer, { fetchFn: fetch });
+    const renewed = await refreshAuthorization(issuer, { metadata, clientInformation, refreshToken, resource, fetchFn: fetch });
+    await provider.saveTokens({ ...renewed, issuer });
   }).catch(() => undefined);
 }
 

@@ -116,7 +116,8 @@ export class McpOAuthProvider implements OAuthClientProvider {
   /** Stores tokens as issued, with their expiry time. */
   async saveTokens(tokens: OAuthTokens): Promise<void> {
     const expiresAt = tokens.expires_in === undefined ? undefined : Date.now() + tokens.expires_in * 1000;
-    await this.update({ tokens, expiresAt });
+    const resource = this.discovery === undefined ? (await this.load()).resource : this.discovery.resourceMetadata?.resource;
+    await this.update({ tokens, expiresAt, resource });
   }
 
   /** Hands the URL to the flow in progress, which shows it through `onAuthorizationUrl`. */
@@ -148,9 +149,9 @@ export class McpOAuthProvider implements OAuthClientProvider {
   async invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): Promise<void> {
     if (scope === 'all' || scope === 'verifier') this.verifier = undefined;
     if (scope === 'all' || scope === 'discovery') this.discovery = undefined;
-    if (scope === 'all') await this.update({ tokens: undefined, expiresAt: undefined, clientInformation: undefined });
+    if (scope === 'all') await this.update({ tokens: undefined, expiresAt: undefined, resource: undefined, clientInformation: undefined });
     if (scope === 'client') await this.update({ clientInformation: undefined });
-    if (scope === 'tokens') await this.update({ tokens: undefined, expiresAt: undefined });
+    if (scope === 'tokens') await this.update({ tokens: undefined, expiresAt: undefined, resource: undefined });
   }
 
   /**
@@ -220,7 +221,7 @@ export class McpOAuthProvider implements OAuthClientProvider {
 
   /** @internal Restores tokens (after a step-up that failed). */
   async restoreTokens(record: McpOAuthRecord): Promise<void> {
-    await this.update({ tokens: record.tokens, expiresAt: record.expiresAt });
+    await this.update({ tokens: record.tokens, expiresAt: record.expiresAt, resource: record.resource });
   }
 
   /** @internal Forgets what discovery found, so the next flow sees a moved authorization server. */
@@ -261,8 +262,11 @@ export class McpOAuthProvider implements OAuthClientProvider {
   }
 }
 
-/** Issuer identifiers compared as URLs, tolerating one trailing slash (`https://as.example` = `https://as.example/`). */
-function sameIssuer(a: string, b: string): boolean {
+/**
+ * Issuer identifiers compared as URLs, tolerating one trailing slash (`https://as.example` = `https://as.example/`).
+ * @internal
+ */
+export function sameIssuer(a: string, b: string): boolean {
   const normal = (value: string): string => {
     try {
       return new URL(value).href.replace(/\/$/, '');

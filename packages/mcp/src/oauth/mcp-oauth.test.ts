@@ -78,6 +78,7 @@ describe('mcpOAuth()', () => {
     const tokenRequests = server.requests.filter((request) => request.path === '/token');
     expect(tokenRequests.map((request) => request.form.get('grant_type'))).toEqual(['refresh_token']);
     expect(tokenRequests[0]!.form.get('refresh_token')).toBe(record.tokens?.refresh_token);
+    expect(tokenRequests[0]!.form.get('resource')).toBe(server.mcpUrl); // the resource the tokens were issued for
     // The refresh happened before the first MCP request, which already carried the new token.
     const firstMcp = server.requests.findIndex((request) => request.path === '/mcp');
     expect(firstMcp).toBeGreaterThan(server.requests.indexOf(tokenRequests[0]!));

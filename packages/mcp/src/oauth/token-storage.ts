@@ -13,6 +13,8 @@ export interface McpOAuthRecord {
   readonly tokens?: OAuthTokens;
   /** When the access token expires (epoch milliseconds), from the token response's `expires_in`. */
   readonly expiresAt?: number;
+  /** The RFC 8707 resource the tokens were issued for (sent again when they are refreshed). */
+  readonly resource?: string;
   /** The client registered dynamically, or the client ID metadata document URL used as client ID. */
   readonly clientInformation?: OAuthClientInformationMixed;
 }
