@@ -141,6 +141,29 @@ describe('mcpOAuth()', () => {
     expect(server.requests.filter((request) => request.path === '/authorize')).toEqual([]);
   });
 
+  it("aborting a call stops the sign-in it started: the call rejects with the signal's reason, the listener closes", async () => {
+    server.settings.toolScope = 'tools:write';
+    let stepUp: URL | undefined;
+    let shown!: () => void;
+    const urlShown = new Promise<void>((resolve) => (shown = resolve));
+    const auth = mcpOAuth({
+      onAuthorizationUrl: async (url) => {
+        if (url.searchParams.get('scope') === null) return followAuthorization(url);
+        stepUp = new URL(url.searchParams.get('redirect_uri') ?? '');
+        shown(); // the person does not come back
+      },
+    });
+    await using tools = await getHttpTools(server.mcpUrl, { auth });
+    const controller = new AbortController();
+    const call = tools.client.callTool('whoami', {}, { signal: controller.signal });
+    const settled = expect(call).rejects.toBe('user cancelled');
+    await urlShown;
+    expect(await isListening(stepUp!)).toBe(true);
+    controller.abort('user cancelled');
+    await settled;
+    expect(await isListening(stepUp!)).toBe(false);
+  });
+
   it('close() stops a sign-in that waits for a person: the listener closes and connect() rejects', async () => {
     let redirectUri: URL | undefined;
     let shown!: () => void;
