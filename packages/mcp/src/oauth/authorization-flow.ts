@@ -12,7 +12,7 @@ const DEFAULT_AUTHORIZATION_TIMEOUT_MS = 300_000;
 const EXPIRY_MARGIN_MS = 30_000;
 
 /** The authorization (or refresh) in progress per provider: concurrent callers share it. */
-const inFlight = new WeakMap<McpOAuthProvider, Promise<void>>();
+const inFlight = new WeakMap<McpOAuthProvider, { readonly promise: Promise<void>; readonly interactive: boolean }>();
 
 /**
  * Authorizes for a 401 or 403 `insufficient_scope` challenge with the SDK's own flow (`auth()`: discovery,
@@ -26,12 +26,20 @@ export async function authorize(
   challenge: AuthorizationChallenge,
   options: { readonly fetch: FetchLike; readonly signal?: AbortSignal },
 ): Promise<void> {
-  const running = inFlight.get(provider);
-  if (running !== undefined) return running;
+  for (let running = inFlight.get(provider); running !== undefined; running = inFlight.get(provider)) {
+    try {
+      await untilAborted(running.promise, options.signal);
+      return; // another call's flow just authorized: send the request again
+    } catch (error) {
+      if (options.signal?.aborted === true) throw options.signal.reason;
+      // Its failure is this call's failure too — unless it was a refresh, or that caller gave up.
+      if (running.interactive && McpOAuthError.isInstance(error)) throw error;
+    }
+  }
   // Another call renewed the token since this request was sent: just send it again.
   const current = (await provider.current()).tokens?.access_token;
   if (current !== undefined && current !== challenge.sentToken) return;
-  return single(provider, () => runFlow(provider, challenge, options));
+  return single(provider, true, () => runFlow(provider, challenge, options));
 }
 
 /**
@@ -50,7 +58,7 @@ export async function refreshIfExpired(provider: McpOAuthProvider, options: { re
   if (refreshToken === undefined || issuer === undefined || expiresAt === undefined || expiresAt - EXPIRY_MARGIN_MS > Date.now()) return;
   const clientInformation = await provider.clientInformation();
   if (clientInformation === undefined || (clientInformation.issuer != null && !sameIssuer(clientInformation.issuer, issuer))) return;
-  await single(provider, async () => {
+  await single(provider, false, async () => {
     const { fetch } = trackSteps(options.fetch, options.signal);
     const cached = provider.discoveryState();
     const metadata =
@@ -62,10 +70,21 @@ export async function refreshIfExpired(provider: McpOAuthProvider, options: { re
   }).catch(() => undefined);
 }
 
-function single(provider: McpOAuthProvider, run: () => Promise<void>): Promise<void> {
-  const flow = run().finally(() => inFlight.delete(provider));
-  inFlight.set(provider, flow);
-  return flow;
+function single(provider: McpOAuthProvider, interactive: boolean, run: () => Promise<void>): Promise<void> {
+  const promise = run().finally(() => inFlight.delete(provider));
+  inFlight.set(provider, { promise, interactive });
+  return promise;
+}
+
+/** `promise`, or the signal's reason as soon as it aborts (without cancelling `promise`). */
+function untilAborted(promise: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
+  if (signal === undefined) return promise;
+  signal.throwIfAborted();
+  return new Promise<void>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 async function runFlow(
