@@ -223,8 +223,10 @@ export class BidiAgent implements ToolAgent, AsyncDisposable {
     }
     const reason = await session.closed.promise;
     // Peers that hang on their last write (connection-close) or on stop() are abandoned after the grace period.
-    const live = pumps.filter((pump) => !abandoned.has(pump)).map((pump) => pump.done);
-    await withinGrace(Promise.all([...readers.map((reader) => reader.done), ...live]), session.config.clock, graceMs);
+    const live = pumps.filter((pump) => !abandoned.has(pump));
+    if (!live.every((pump) => pump.finished) || !readers.every((reader) => reader.finished)) {
+      await withinGrace(Promise.all([...readers.map((reader) => reader.done), ...live.map((pump) => pump.done)]), session.config.clock, graceMs);
+    }
     await this.stopPeers([...inputs, ...outputs], graceMs);
     return { reason, messages: session.history.messages };
   }
@@ -234,6 +236,7 @@ export class BidiAgent implements ToolAgent, AsyncDisposable {
    * of those that settled in time.
    */
   private async stopPeers(peers: readonly (BidiAgentInput | BidiAgentOutput)[], graceMs: number): Promise<void> {
+    if (peers.every((peer) => peer.stop === undefined)) return;
     const stops = Promise.allSettled(peers.map(async (peer) => peer.stop?.()));
     if (!(await withinGrace(stops, this.options.clock ?? realClock, graceMs))) return;
     const failed = (await stops).find((outcome) => outcome.status === 'rejected');

@@ -16,6 +16,7 @@ export async function settlePeers(
   graceMs: number,
 ): Promise<Set<OutputPump>> {
   const abandoned = new Set<OutputPump>();
+  if (pumps.every((pump) => !pump.busy) && readers.every((reader) => !reader.busy)) return abandoned; // nothing to wait for
   const idle = Promise.all([...pumps.map((pump) => pump.whenIdle()), ...readers.map((reader) => reader.whenIdle())]);
   if (await withinGrace(idle, session.config.clock, graceMs)) return abandoned;
   for (const pump of pumps) {

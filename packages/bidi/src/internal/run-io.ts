@@ -13,7 +13,8 @@ export class OutputPump {
   readonly done: Promise<void>;
   /** Settles when the output has written everything queued so far (or the pump ended). */
   private readonly work = new Watched();
-  private finished = false;
+  /** True once the pump has ended (after `connection-close`, or when detached). */
+  finished = false;
 
   constructor(
     private readonly session: BidiSession,
@@ -65,6 +66,8 @@ export class OutputPump {
  */
 export class InputReader {
   readonly done: Promise<'complete' | 'client-disconnect' | 'aborted'>;
+  /** True once `done` has resolved. */
+  finished = false;
   private readonly pending = new Watched();
 
   constructor(
@@ -72,7 +75,9 @@ export class InputReader {
     private readonly input: BidiAgentInput,
     agent: BidiAgent,
   ) {
-    this.done = this.run(agent);
+    this.done = this.run(agent).finally(() => {
+      this.finished = true;
+    });
   }
 
   /** True while the input's `start()` or `read()` has not settled. */

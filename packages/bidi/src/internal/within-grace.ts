@@ -1,5 +1,8 @@
 import type { Clock } from '@tandem/core/testing';
 
+/** The reason the grace timer is cancelled with (cheaper than a DOMException per call). */
+const SETTLED = new Error('settled within the grace period');
+
 /**
  * Waits for `work` to settle, but no longer than `graceMs` on `clock`; resolves true when it settled in
  * time. The timer is always cleared. @internal
@@ -13,6 +16,6 @@ export async function withinGrace(work: Promise<unknown>, clock: Clock, graceMs:
   try {
     return await Promise.race([work.then(() => true, () => true), timeout]);
   } finally {
-    timer.abort();
+    timer.abort(SETTLED);
   }
 }
