@@ -1,0 +1,93 @@
+import type { Context, ObjectContext } from '@restatedev/restate-sdk';
+import {
+  messageFromJson,
+  messageToJson,
+  type Agent,
+  type AgentEvent,
+  type FunctionTool,
+  type JsonValue,
+  type LanguageModelV1,
+  type Message,
+  type StopReason,
+  type Usage,
+} from '@tandem/core';
+import { inputMessages } from './agent-input.js';
+import { InvocationJournal } from './invocation-journal.js';
+
+/** What a durable agent's `run` handler answers. */
+export interface RestateAgentOutput {
+  /** The text of the last assistant message. */
+  readonly text: string;
+  readonly stopReason: StopReason;
+  /** Summed over every model call of the run, replayed ones included. */
+  readonly usage: Usage;
+}
+
+/** The state key under which a keyed durable agent keeps its conversation. */
+export const HISTORY_STATE_KEY = 'messages';
+
+/** Everything a handler needs, built once by `restateAgent()`. @internal */
+export interface DurableAgentSetup {
+  /** The agent with journaled tools. */
+  readonly agent: Agent;
+  /** The original function tools, by name. */
+  readonly tools: ReadonlyMap<string, FunctionTool>;
+  readonly model: () => LanguageModelV1;
+  /** The journal of each run, by the run's `invocationState` object. */
+  readonly journals: WeakMap<object, InvocationJournal>;
+  readonly onEvent: ((event: AgentEvent) => void) | undefined;
+}
+
+/**
+ * The body of the `run` handler: runs the agent over the request's messages (after the stored conversation
+ * when `ctx` is a virtual object's), journaling every model call and tool call, and answers with the
+ * outcome. A keyed agent stores the conversation the run ends with — also when Restate cancels it. @internal
+ */
+export async function runDurableAgent(ctx: Context | ObjectContext, body: unknown, setup: DurableAgentSetup, keyed: boolean): Promise<RestateAgentOutput> {
+  const added = inputMessages(body);
+  const history = keyed ? await loadHistory(ctx as ObjectContext) : [];
+  const journal = new InvocationJournal(ctx, setup.tools);
+  const invocationState: Record<string, unknown> = {};
+  setup.journals.set(invocationState, journal);
+  const model = setup.model();
+  const journaledModel: LanguageModelV1 = {
+    specificationVersion: 'v1',
+    provider: model.provider,
+    modelId: model.modelId,
+    stream: (request, options) => journal.streamModel(model, request, options),
+  };
+  try {
+    const run = setup.agent.run(journaledModel, [...history, ...added], { signal: journal.signal, invocationState });
+    // A failed run ends its event stream with the error; run.result reports it below.
+    if (setup.onEvent !== undefined) await forwardEvents(run, setup.onEvent, ctx).catch(() => undefined);
+    let result;
+    try {
+      result = await run.result;
+    } catch (error) {
+      await journal.settle();
+      throw journal.failure(error);
+    }
+    await journal.settle();
+    if (keyed) (ctx as ObjectContext).set(HISTORY_STATE_KEY, result.messages.map(messageToJson));
+    if (journal.cancelled !== undefined) throw journal.cancelled;
+    return { text: result.text, stopReason: result.stopReason, usage: result.usage };
+  } finally {
+    journal.dispose();
+  }
+}
+
+async function loadHistory(ctx: ObjectContext): Promise<Message[]> {
+  const stored = await ctx.get<JsonValue[]>(HISTORY_STATE_KEY);
+  return (stored ?? []).map((message) => messageFromJson(message));
+}
+
+async function forwardEvents(events: AsyncIterable<AgentEvent>, onEvent: (event: AgentEvent) => void, ctx: Context): Promise<void> {
+  for await (const event of events) {
+    try {
+      onEvent(event);
+    } catch (error) {
+      // Observing the run must never break it.
+      ctx.console.warn('@tandem/restate: onEvent threw; the run goes on.', error);
+    }
+  }
+}
