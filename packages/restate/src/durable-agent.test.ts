@@ -4,14 +4,16 @@ import { useTestWorker } from './__fixtures__/test-worker.js';
 const { http, control } = useTestWorker(['fanout', 'chat', 'flaky', 'broken', 'cancel']);
 
 describe('restateAgent on a real restate-server', () => {
-  it('completes ten concurrent invocations', async () => {
+  it('completes ten concurrent invocations, with the agent\'s hooks and onEvent working in the handler', async () => {
     const inputs = Array.from({ length: 10 }, (_, i) => `message ${i}`);
     const responses = await Promise.all(inputs.map((input) => http.call('fanout/run', { input })));
     expect(responses.map((response) => response.status)).toEqual(inputs.map(() => 200));
     expect(responses.map((response) => (response.json as { text: string }).text)).toEqual(
-      inputs.map((input) => `echo: {"type":"text","value":"${input.toUpperCase()}"}`),
+      inputs.map((input) => `echo: {"type":"text","value":"${input.toUpperCase()}?"}`), // "?" from the beforeToolCall hook
     );
     expect(control.count('fanout.echo')).toBe(10);
+    await control.until('fanout.event', 10);
+    expect(control.bodies('fanout.event').sort()).toEqual(inputs.map((input) => JSON.stringify(`${input.toUpperCase()}?`)).sort());
   });
 
   it('keyed: runs on one key are serialized and the second sees the first one\'s history', async () => {
@@ -62,9 +64,17 @@ describe('restateAgent on a real restate-server', () => {
     await http.cancel(invocationId);
     const { status, json } = await http.attach(invocationId);
     expect(status).toBe(409);
+    expect(json).toMatchObject({ message: 'Cancelled' });
     await control.until('cancel.aborted', 1);
     expect(control.bodies('cancel.aborted')).toEqual(['ToolCancelledError: The run was cancelled.']);
     expect(control.count('cancel.model.2')).toBe(0);
+  });
+
+  it('registers a service, or a virtual object when keyed, with the Restate options it was given', async () => {
+    const service = (await (await fetch(`${http.admin}/services/fanout`)).json()) as Record<string, unknown>;
+    const object = (await (await fetch(`${http.admin}/services/chat`)).json()) as Record<string, unknown>;
+    expect(service).toMatchObject({ ty: 'Service', handlers: [{ name: 'run' }], retry_policy: { initial_interval: '50ms', max_interval: '400ms' } });
+    expect(object).toMatchObject({ ty: 'VirtualObject', handlers: [{ name: 'run', ty: 'Exclusive' }] });
   });
 
   it('rejects a request without input with a 400 that says what to send', async () => {

@@ -19,6 +19,7 @@ import { attemptReturn, replayEffects } from './replay-attempt.js';
 import { rememberRetryDecision } from './retry-decisions.js';
 import { runToolAttempt } from './run-tool-attempt.js';
 import { StepDriver, type SettledStep } from './step-driver.js';
+import { untilAborted } from './until-aborted.js';
 
 const CUT_OFF: ReadonlySet<FinishReason> = new Set(['length', 'content-filter', 'error']);
 
@@ -78,7 +79,8 @@ export class InvocationJournal {
     const step = ++this.step;
     let journaled;
     try {
-      journaled = await this.ctx.run(`step ${step} model`, () => callModel(model, request, options.signal));
+      // Raced with the run's signal: when the attempt ends, the step may never settle in this process.
+      journaled = await untilAborted(this.ctx.run(`step ${step} model`, () => callModel(model, request, options.signal)), this.abort.signal);
     } catch (error) {
       if (error instanceof CancelledError) this.cancel(error);
       throw error;
@@ -100,7 +102,7 @@ export class InvocationJournal {
     }
     slot.requested = true;
     slot.request.resolve({ tool, input, context });
-    const settled = await slot.settled;
+    const settled = await untilAborted(slot.settled, context.signal);
     if ('failure' in settled) throw settled.failure;
     const record = settled.value;
     if (!slot.ran) replayEffects(record.effects, context);
@@ -116,8 +118,10 @@ export class InvocationJournal {
         slot.request.resolve({ skip: true });
       }
     }
-    await this.driver?.done();
+    const driver = this.driver;
     this.driver = undefined;
+    // After the attempt ended nothing settles any more; don't wait for it.
+    if (driver !== undefined) await untilAborted(driver.done(), this.ctx.request().attemptCompletedSignal).catch(() => undefined);
   }
 
   /** The error the invocation ends with when the agent run rejected with `error`. */

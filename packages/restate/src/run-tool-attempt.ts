@@ -1,6 +1,7 @@
 import { ToolTimeoutError, type FunctionTool, type JsonValue, type ToolAgent, type ToolContext } from '@tandem/core';
 import type { AttemptRecord, ToolEffect } from './attempt-record.js';
 import { thrownToJournal, toJournal } from './journal-codec.js';
+import { untilAborted } from './until-aborted.js';
 
 /** What one attempt produced: the record to journal, and — when the tool threw — exactly what it threw. @internal */
 export interface AttemptResult {
@@ -131,31 +132,6 @@ function closeIterator(iterator: AsyncIterator<unknown>): void {
   } catch {
     // Nothing more to clean up.
   }
-}
-
-/** Settles like `promise`, or rejects with the abort reason as soon as `signal` aborts (the listener is always removed). */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) {
-    promise.catch(() => undefined);
-    return Promise.reject(signal.reason as unknown);
-  }
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => {
-      promise.catch(() => undefined);
-      reject(signal.reason as unknown);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
 }
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {

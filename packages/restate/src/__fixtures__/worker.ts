@@ -75,11 +75,19 @@ const services = {
       }),
       options: { retryPolicy: fast },
     }),
-  // One tool call per run, echoing the user's text.
+  // One tool call per run, echoing the user's text; a hook edits the call's input, onEvent reports results.
   fanout: () =>
     restateAgent({
       name: 'fanout',
+      onEvent: (event) => {
+        if (event.type === 'tool-call-result') void hit('fanout.event', JSON.stringify(event.results[0]?.result));
+      },
       agent: new Agent({
+        hooks: {
+          beforeToolCall(event) {
+            event.input = { text: `${String((event.input as { text: string }).text)}?` };
+          },
+        },
         tools: [
           fnTool('echo', async ({ text: value }) => {
             await hit('fanout.echo');
