@@ -6,6 +6,12 @@ import { toJournal } from './journal-codec.js';
  * The request body of a durable agent's `run` handler: one user message as a string, or messages. Over
  * HTTP, file bytes in messages are written as `messageToJson()` from `@tandem/core` writes them
  * (`{ "$tandem": "bytes", "base64": "…" }`); typed Restate clients do that for you.
+ *
+ * @example
+ * ```ts
+ * const body: RestateAgentInput = { input: [userMessage('Describe this.'), userMessage([{ type: 'file', mediaType: 'image/png', data: png }])] };
+ * await fetch(`${ingress}/support/run`, { method: 'POST', body: JSON.stringify({ input: body.input.map(messageToJson) }) });
+ * ```
  */
 export interface RestateAgentInput {
   readonly input: string | readonly Message[];

@@ -18,17 +18,28 @@ describe('restateAgent on a real restate-server', () => {
 
   it('keyed: runs on one key are serialized and the second sees the first one\'s history', async () => {
     const first = await http.send('chat/conversation-1/run', { input: 'hold: first' });
-    await control.until('chat.hold', 1);
+    await control.until('chat.hold.first', 1);
     const second = await http.send('chat/conversation-1/run', { input: 'second' });
     // The second run waits in the key's queue ("pending") while the first holds the key.
     await http.untilStatus(second, 'pending');
     expect(control.bodies('chat.model')).toEqual(['hold: first#1']);
 
-    control.openGate('chat');
+    control.openGate('chat-first');
     expect(await http.attach(first)).toEqual({ status: 200, json: { text: 'seen: hold: first', stopReason: 'endTurn', usage: { inputTokens: 20, outputTokens: 10 } } });
     expect(await http.attach(second)).toEqual({ status: 200, json: { text: 'seen: hold: first | second', stopReason: 'endTurn', usage: { inputTokens: 10, outputTokens: 5 } } });
     // The second run's model saw the whole first run: user, tool call, tool result, answer, then its own message.
     expect(control.bodies('chat.model')).toEqual(['hold: first#1', '#3', 'second#5']);
+  });
+
+  it('keyed: a cancelled run keeps its conversation, with the interrupted call paired with a cancelled result', async () => {
+    const cancelled = await http.send('chat/conversation-2/run', { input: 'hold: never' });
+    await control.until('chat.hold.never', 1);
+    await http.cancel(cancelled);
+    expect((await http.attach(cancelled)).status).toBe(409);
+    const next = await http.call('chat/conversation-2/run', { input: 'after' });
+    expect(next).toMatchObject({ status: 200, json: { text: 'seen: hold: never | after' } });
+    // user, assistant (tool call), tool (cancelled result), then the new user message.
+    expect(control.bodies('chat.model').at(-1)).toBe('after#4');
   });
 
   it('journals a tool that throws as an error result: the model sees it, no retry storm', async () => {

@@ -1,6 +1,14 @@
 import type { FunctionTool } from '@tandem/core';
 
-/** The most attempts a durable run journals for one tool call. */
+/**
+ * The most attempts a durable run journals for one tool call: a tool's `config.retry.maxAttempts` may not
+ * exceed it.
+ *
+ * @example
+ * ```ts
+ * const fetchPage = tool({ …, config: { retry: { maxAttempts: Math.min(10, MAX_JOURNALED_ATTEMPTS) } } });
+ * ```
+ */
 export const MAX_JOURNALED_ATTEMPTS = 100;
 
 /** How many attempts the agent makes of a call of `tool` at most (`config.retry.maxAttempts`, default 1). @internal */

@@ -6,7 +6,20 @@ import type { InvocationJournal } from './invocation-journal.js';
 import { journaledTools } from './journaled-tools.js';
 import { runDurableAgent, type DurableAgentSetup, type RestateAgentOutput } from './run-durable-agent.js';
 
-/** Options of {@link restateAgent}. */
+/**
+ * Options of {@link restateAgent}.
+ *
+ * @example
+ * ```ts
+ * const options: RestateAgentOptions<'support'> = {
+ *   name: 'support',
+ *   agent,
+ *   model: 'openai:gpt-5',
+ *   options: { inactivityTimeout: 5 * 60_000 },
+ *   onEvent: (event) => event.type === 'tool-retry' && console.warn(event.toolName, event.error),
+ * };
+ * ```
+ */
 export interface RestateAgentOptions<Name extends string = string> {
   /** The Restate service (or virtual object) name: the path of `POST {ingress}/{name}/run`. */
   readonly name: Name;
@@ -31,12 +44,30 @@ export interface RestateAgentOptions<Name extends string = string> {
   readonly onEvent?: (event: AgentEvent) => void;
 }
 
-/** The handlers of a durable agent service. */
+/**
+ * The handlers of a durable agent service: the type a typed Restate client sees.
+ *
+ * @example
+ * ```ts
+ * const support = restateAgent({ name: 'support', agent, model });
+ * // In another Restate handler:
+ * const { text } = await ctx.serviceClient(support).run({ input: 'Where is my order?' });
+ * ```
+ */
 export interface RestateAgentHandlers {
   run(ctx: restate.Context, input: RestateAgentInput): Promise<RestateAgentOutput>;
 }
 
-/** The handlers of a keyed durable agent (a virtual object). */
+/**
+ * The handlers of a keyed durable agent (a virtual object): the type a typed Restate client sees.
+ *
+ * @example
+ * ```ts
+ * const chat = restateAgent({ name: 'chat', agent, model, keyed: true });
+ * // In another Restate handler:
+ * const { text } = await ctx.objectClient(chat, conversationId).run({ input: 'And the invoice?' });
+ * ```
+ */
 export interface RestateAgentObjectHandlers {
   run(ctx: restate.ObjectContext, input: RestateAgentInput): Promise<RestateAgentOutput>;
 }

@@ -14,7 +14,15 @@ import {
 import { inputMessages } from './agent-input.js';
 import { InvocationJournal } from './invocation-journal.js';
 
-/** What a durable agent's `run` handler answers. */
+/**
+ * What a durable agent's `run` handler answers.
+ *
+ * @example
+ * ```ts
+ * const response = await fetch(`${ingress}/support/run`, { method: 'POST', body: JSON.stringify({ input: 'Hi' }) });
+ * const { text, stopReason, usage } = (await response.json()) as RestateAgentOutput;
+ * ```
+ */
 export interface RestateAgentOutput {
   /** The text of the last assistant message. */
   readonly text: string;
@@ -23,7 +31,21 @@ export interface RestateAgentOutput {
   readonly usage: Usage;
 }
 
-/** The state key under which a keyed durable agent keeps its conversation. */
+/**
+ * The state key under which a keyed durable agent keeps its conversation (messages in `messageToJson()` form).
+ *
+ * @example
+ * ```ts
+ * // Read conversation "c-42" of the keyed agent "chat" through Restate's admin API (SQL introspection).
+ * const response = await fetch(`${admin}/query`, {
+ *   method: 'POST',
+ *   headers: { 'content-type': 'application/json', accept: 'application/json' },
+ *   body: JSON.stringify({ query: `SELECT value_utf8 FROM state WHERE service_name = 'chat' AND service_key = 'c-42' AND key = '${HISTORY_STATE_KEY}'` }),
+ * });
+ * const [row] = ((await response.json()) as { rows: { value_utf8: string }[] }).rows;
+ * const history = row === undefined ? [] : (JSON.parse(row.value_utf8) as JsonValue[]).map(messageFromJson);
+ * ```
+ */
 export const HISTORY_STATE_KEY = 'messages';
 
 /** Everything a handler needs, built once by `restateAgent()`. @internal */

@@ -102,7 +102,7 @@ const services = {
       }),
       options: { retryPolicy: fast },
     }),
-  // A keyed conversation: a request starting with "hold" waits in a tool until the test opens its gate.
+  // A keyed conversation: "hold: <gate>" makes the run wait in a tool until the test opens that gate.
   chat: () =>
     restateAgent({
       name: 'chat',
@@ -110,9 +110,9 @@ const services = {
       agent: new Agent({
         system: 'Remember everything.',
         tools: [
-          fnTool('hold', async (_, ctx) => {
-            await hit('chat.hold');
-            await gate('chat', ctx.signal);
+          fnTool('hold', async ({ text: gateName }, ctx) => {
+            await hit(`chat.hold.${String(gateName)}`);
+            await gate(`chat-${String(gateName)}`, ctx.signal);
             return 'held';
           }),
         ],
@@ -120,7 +120,7 @@ const services = {
       model: model(async (request) => {
         const last = request.messages.at(-1);
         await hit('chat.model', `${text(last)}#${request.messages.length}`);
-        if (last?.role === 'user' && text(last).startsWith('hold')) return toolCallResponse([{ name: 'hold' }]);
+        if (last?.role === 'user' && text(last).startsWith('hold: ')) return toolCallResponse([{ name: 'hold', input: { text: text(last).slice(6) } }]);
         return textResponse(`seen: ${userTexts(request).join(' | ')}`);
       }),
       options: { retryPolicy: fast },
