@@ -1,5 +1,5 @@
 import { TerminalError } from '@restatedev/restate-sdk';
-import { errorText, type JsonValue, type LanguageModelV1, type ModelRequest } from '@tandem/core';
+import { errorText, type JsonValue, type LanguageModelV1, type ModelCallOptions, type ModelRequest } from '@tandem/core';
 import { toJournal } from './journal-codec.js';
 
 /**
@@ -8,16 +8,16 @@ import { toJournal } from './journal-codec.js';
  * `finish` part is a `TerminalError`: retrying the invocation would not help, and the loop must not retry
  * the model behind the provider's back. @internal
  */
-export async function callModel(model: LanguageModelV1, request: ModelRequest, signal: AbortSignal | undefined): Promise<JsonValue[]> {
+export async function callModel(model: LanguageModelV1, request: ModelRequest, options: ModelCallOptions): Promise<JsonValue[]> {
   const parts: JsonValue[] = [];
   let finished = false;
   try {
-    for await (const part of model.stream(request, signal === undefined ? {} : { signal })) {
+    for await (const part of model.stream(request, options)) {
       parts.push(toJournal(part));
       if (part.type === 'finish') finished = true;
     }
   } catch (error) {
-    if (signal?.aborted === true) throw new TerminalError('The model call was cancelled with the run.', { errorCode: 409 });
+    if (options.signal?.aborted === true) throw new TerminalError('The model call was cancelled with the run.', { errorCode: 409 });
     throw new TerminalError(`The model call failed: ${errorText(error)}`);
   }
   if (!finished) {

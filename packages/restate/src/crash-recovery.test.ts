@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { poll } from './__fixtures__/poll.js';
 import { useTestWorker } from './__fixtures__/test-worker.js';
 
-const { http, control, worker } = useTestWorker(['crash']);
+const { http, control, worker } = useTestWorker(['crash', 'shaky']);
 
 /** Resolves once the result of the step whose name contains `step` is in the invocation's journal. */
 async function untilJournaled(invocationId: string, step: string): Promise<void> {
@@ -47,5 +47,22 @@ describe('a durable run whose worker is killed mid-group', () => {
     expect(first).toMatch(new RegExp(`^${invocationId}/1/call_\\d+$`));
     expect(second).toBe(first);
     expect(control.bodies('crash.fast')[0]).not.toBe(first);
+  });
+
+  it('journals each attempt: a failed attempt is not run again, the attempt that was running is', async () => {
+    const invocationId = await http.send('shaky/run', { input: 'Try.' });
+    await control.until('shaky.attempt.2', 1);
+    await untilJournaled(invocationId, 'attempt 1');
+
+    await worker().kill();
+    await worker().start();
+
+    expect(await http.attach(invocationId)).toEqual({
+      status: 200,
+      json: { text: 'result: {"type":"text","value":"second attempt worked"}', stopReason: 'endTurn', usage: { inputTokens: 20, outputTokens: 10 } },
+    });
+    expect(control.count('shaky.attempt.1')).toBe(1);
+    expect(control.count('shaky.attempt.2')).toBe(2);
+    expect(control.count('shaky.attempt.3')).toBe(0);
   });
 });

@@ -80,7 +80,7 @@ export class InvocationJournal {
     let journaled;
     try {
       // Raced with the run's signal: when the attempt ends, the step may never settle in this process.
-      journaled = await untilAborted(this.ctx.run(`step ${step} model`, () => callModel(model, request, options.signal)), this.abort.signal);
+      journaled = await untilAborted(this.ctx.run(`step ${step} model`, () => callModel(model, request, options)), this.abort.signal);
     } catch (error) {
       if (error instanceof CancelledError) this.cancel(error);
       throw error;

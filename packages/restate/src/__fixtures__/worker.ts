@@ -75,6 +75,30 @@ const services = {
       }),
       options: { retryPolicy: fast },
     }),
+  // A tool whose first attempt throws and whose second hangs the first time (until its worker is killed).
+  shaky: () =>
+    restateAgent({
+      name: 'shaky',
+      agent: new Agent({
+        tools: [
+          fnTool(
+            'shaky',
+            async (_, ctx) => {
+              const count = await hit(`shaky.attempt.${ctx.attempt}`);
+              if (ctx.attempt === 1) throw new Error('first attempt fails');
+              if (count === 1) await gate('never', ctx.signal);
+              return 'second attempt worked';
+            },
+            { retry: { maxAttempts: 3, initialDelayMs: 1 } },
+          ),
+        ],
+      }),
+      model: model(async (request) => {
+        if (request.messages.at(-1)?.role === 'user') return toolCallResponse([{ name: 'shaky' }]);
+        return textResponse(`result: ${toolOutputs(request)}`);
+      }),
+      options: { retryPolicy: fast },
+    }),
   // One tool call per run, echoing the user's text; a hook edits the call's input, onEvent reports results.
   fanout: () =>
     restateAgent({
