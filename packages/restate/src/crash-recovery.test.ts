@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { poll } from './__fixtures__/poll.js';
 import { useTestWorker } from './__fixtures__/test-worker.js';
 
-const { http, control, worker } = useTestWorker(['crash', 'shaky']);
+const { http, control, worker } = useTestWorker(['crash', 'shaky', 'approval']);
 
 /** Resolves once the result of the step whose name contains `step` is in the invocation's journal. */
 async function untilJournaled(invocationId: string, step: string): Promise<void> {
@@ -64,5 +64,22 @@ describe('a durable run whose worker is killed mid-group', () => {
     expect(control.count('shaky.attempt.1')).toBe(1);
     expect(control.count('shaky.attempt.2')).toBe(2);
     expect(control.count('shaky.attempt.3')).toBe(0);
+  });
+
+  it('journals approvals: the approver is not asked again after a crash, and a denied call never runs', async () => {
+    const approved = await http.send('approval/run', { input: '50' });
+    await control.until('approval.transfer', 1);
+    await untilJournaled(approved, 'approve transfer');
+
+    await worker().kill();
+    await worker().start();
+
+    expect(await http.attach(approved)).toMatchObject({ status: 200, json: { text: 'result: {"type":"text","value":"transferred 50"}' } });
+    expect(control.bodies('approval.asked')).toEqual(['50']);
+    expect(control.bodies('approval.transfer')).toEqual(['50', '50']);
+
+    const denied = await http.call('approval/run', { input: '500' });
+    expect(denied).toMatchObject({ status: 200, json: { text: 'result: {"type":"text","value":"The user denied this tool call: too much"}' } });
+    expect(control.bodies('approval.transfer')).toEqual(['50', '50']);
   });
 });

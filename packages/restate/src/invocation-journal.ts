@@ -1,6 +1,9 @@
-import { CancelledError, TerminalError, type Context, type RestatePromise } from '@restatedev/restate-sdk';
+import { CancelledError, TerminalError, type Context } from '@restatedev/restate-sdk';
 import {
   errorText,
+  type ApprovalDecision,
+  type ApprovalRequest,
+  type Approver,
   type FinishReason,
   type FunctionTool,
   type LanguageModelV1,
@@ -11,55 +14,55 @@ import {
 } from '@tandem/core';
 import type { AttemptRecord } from './attempt-record.js';
 import { callModel } from './call-model.js';
-import { deferred, type Deferred } from './deferred.js';
 import { setIdempotencyKey } from './idempotency-key.js';
 import { fromJournal } from './journal-codec.js';
 import { maxAttemptsOf } from './max-attempts.js';
 import { attemptReturn, replayEffects } from './replay-attempt.js';
 import { rememberRetryDecision } from './retry-decisions.js';
 import { runToolAttempt } from './run-tool-attempt.js';
-import { StepDriver, type SettledStep } from './step-driver.js';
+import { ToolGroupSteps } from './tool-group-steps.js';
 import { untilAborted } from './until-aborted.js';
 
 const CUT_OFF: ReadonlySet<FinishReason> = new Set(['length', 'content-filter', 'error']);
 
-/** What a tool attempt's step is asked to do: run the call, or nothing (the attempt was not needed). */
-type AttemptRequest = { readonly tool: FunctionTool; readonly input: unknown; readonly context: ToolContext } | { readonly skip: true };
-
-interface AttemptSlot {
-  readonly request: Deferred<AttemptRequest>;
-  readonly settled: Promise<SettledStep<AttemptRecord>>;
-  requested: boolean;
-  /** Set when the step's action ran in this process (its result was not in the journal yet). */
-  ran: boolean;
-  thrown: { readonly value: unknown } | undefined;
+interface AttemptRequest {
+  readonly tool: FunctionTool;
+  readonly input: unknown;
+  readonly context: ToolContext;
 }
 
+/** How a journaled approval step answers when the agent has no `approve` callback to ask. */
+const NO_APPROVER: ApprovalDecision = {
+  approved: false,
+  reason: 'nothing can approve tool calls in this durable run; give the Agent an `approve` callback',
+};
+
 /**
- * The journal of one invocation: the agent loop's model calls and tool calls as `ctx.run` steps.
+ * The journal of one invocation: the agent loop's model calls, tool-call attempts and approvals as
+ * `ctx.run` steps.
  *
  * Journal order must be the same on every replay, so steps are created at fixed points only: a model call's
- * step when the agent asks for the response, and — as soon as that response is known — one step for each
- * attempt each call of its tool group may need (call order, then attempt order). A {@link StepDriver}
- * awaits the group's steps together (the SDK allows one await point at a time); each step's action waits
- * until the agent starts that attempt, and the attempts the agent never starts are completed as skipped once
- * the group is over, so the group is fully journaled before the next model call. @internal
+ * step when the agent asks for the response, and — as soon as that response is known — the steps its tool
+ * group may need, in call order: an approval step for a tool with `needsApproval`, then one step per attempt
+ * `config.retry` allows. They are awaited together ({@link ToolGroupSteps}); the ones the group did not need
+ * are completed as skipped when it ends, before the next model call. @internal
  */
 export class InvocationJournal {
-  private readonly ctx: Context;
-  private readonly tools: ReadonlyMap<string, FunctionTool>;
   private readonly invocationId: string;
   private readonly abort = new AbortController();
   private step = 0;
-  private calls = new Map<string, readonly AttemptSlot[]>();
-  private driver: StepDriver<AttemptRecord> | undefined;
+  private group: ToolGroupSteps | undefined;
+  private readonly thrown = new Map<string, { readonly value: unknown }>();
   private readonly onAttemptEnd: () => void;
   /** Set when Restate cancelled the invocation. */
   cancelled: CancelledError | undefined;
 
-  constructor(ctx: Context, tools: ReadonlyMap<string, FunctionTool>) {
-    this.ctx = ctx;
-    this.tools = tools;
+  constructor(
+    private readonly ctx: Context,
+    /** The agent's executable tools as they are now (journaled wrappers). */
+    private readonly tools: () => ReadonlyMap<string, FunctionTool>,
+    private readonly approver: Approver | undefined,
+  ) {
     this.invocationId = String(ctx.request().id);
     // The attempt may end without us (suspension, a lost connection): stop the run's model call and tools then.
     const attemptDone = ctx.request().attemptCompletedSignal;
@@ -92,36 +95,34 @@ export class InvocationJournal {
 
   /** Runs (or replays) one attempt of a tool call through its step. */
   async executeTool(tool: FunctionTool, input: unknown, context: ToolContext): Promise<unknown> {
-    const slot = this.calls.get(context.toolCallId)?.[context.attempt - 1];
-    if (slot === undefined || slot.requested) {
+    const key = `${context.toolCallId}#${context.attempt}`;
+    if (this.group?.available(key) !== true) {
       const error = new Error(
         `@tandem/restate found no journal step for call "${context.toolCallId}" of tool "${tool.name}" (attempt ${context.attempt}). Only the tool calls of the agent's own model responses run in a durable run.`,
       );
       rememberRetryDecision(error, false);
       throw error;
     }
-    slot.requested = true;
-    slot.request.resolve({ tool, input, context });
-    const settled = await untilAborted(slot.settled, context.signal);
-    if ('failure' in settled) throw settled.failure;
-    const record = settled.value;
-    if (!slot.ran) replayEffects(record.effects, context);
-    return attemptReturn({ record, ...(slot.thrown === undefined ? {} : { thrown: slot.thrown }) }, tool, context, rememberRetryDecision);
+    const request: AttemptRequest = { tool, input, context };
+    const { value: record, ran } = await this.group.take<AttemptRecord>(key, request, context.signal);
+    if (!ran) replayEffects(record.effects, context);
+    const thrown = this.thrown.get(key);
+    return attemptReturn({ record, ...(thrown === undefined ? {} : { thrown }) }, tool, context, rememberRetryDecision);
   }
 
-  /** Ends the current tool group: attempts nobody started are skipped, and every step is journaled. */
+  /** Answers (or replays the answer to) an approval request through its step. */
+  async approve(request: ApprovalRequest): Promise<ApprovalDecision> {
+    const key = `${request.toolCallId}#approval`;
+    if (this.group?.available(key) !== true) return { approved: false, reason: `@tandem/restate found no journal step for approving call "${request.toolCallId}"` };
+    return (await this.group.take<ApprovalDecision>(key, request, this.abort.signal)).value;
+  }
+
+  /** Ends the current tool group: steps nobody started are skipped, and every step is journaled. */
   async settle(): Promise<void> {
-    for (const slots of this.calls.values()) {
-      for (const slot of slots) {
-        if (slot.requested) continue;
-        slot.requested = true;
-        slot.request.resolve({ skip: true });
-      }
-    }
-    const driver = this.driver;
-    this.driver = undefined;
-    // After the attempt ended nothing settles any more; don't wait for it.
-    if (driver !== undefined) await untilAborted(driver.done(), this.ctx.request().attemptCompletedSignal).catch(() => undefined);
+    const group = this.group;
+    this.group = undefined;
+    this.thrown.clear();
+    await group?.end(this.ctx.request().attemptCompletedSignal);
   }
 
   /** The error the invocation ends with when the agent run rejected with `error`. */
@@ -138,36 +139,49 @@ export class InvocationJournal {
   }
 
   private prepareGroup(step: number, parts: readonly ModelStreamPart[]): void {
-    this.calls = new Map();
     const finish = parts.find((part) => part.type === 'finish');
     if (finish !== undefined && CUT_OFF.has(finish.finishReason)) return;
-    const driver = new StepDriver<AttemptRecord>((error) => this.cancel(error));
+    const group = new ToolGroupSteps(this.ctx, (error) => this.cancel(error));
+    const tools = this.tools();
+    const seen = new Set<string>();
     for (const part of parts) {
-      if (part.type !== 'tool-end' || this.calls.has(part.toolCallId)) continue;
-      const tool = this.tools.get(part.toolName);
+      if (part.type !== 'tool-end' || seen.has(part.toolCallId)) continue;
+      seen.add(part.toolCallId);
+      const tool = tools.get(part.toolName);
       if (tool?.execute === undefined) continue;
-      const slots: AttemptSlot[] = [];
-      for (let attempt = 1; attempt <= maxAttemptsOf(tool); attempt++) slots.push(this.attemptSlot(driver, step, part.toolName, part.toolCallId, attempt));
-      this.calls.set(part.toolCallId, slots);
+      const id = part.toolCallId;
+      if (tool.needsApproval !== undefined && tool.needsApproval !== false) {
+        group.add(`${id}#approval`, `step ${step} approve ${part.toolName} ${id}`, (request: ApprovalRequest) => this.askApprover(request), false);
+      }
+      const key = `${this.invocationId}/${step}/${id}`;
+      for (let attempt = 1; attempt <= maxAttemptsOf(tool); attempt++) {
+        const stepKey = `${id}#${attempt}`;
+        group.add(
+          stepKey,
+          `step ${step} tool ${part.toolName} ${id} attempt ${attempt}`,
+          async ({ tool: original, input, context }: AttemptRequest): Promise<AttemptRecord> => {
+            const result = await runToolAttempt(original, input, context, (toolContext) => setIdempotencyKey(toolContext, key));
+            if (result.thrown !== undefined) this.thrown.set(stepKey, result.thrown);
+            return result.record;
+          },
+          { outcome: 'skipped', effects: [] } satisfies AttemptRecord,
+        );
+      }
     }
-    if (this.calls.size === 0) return;
-    this.driver = driver;
-    driver.start();
+    if (group.size === 0) return;
+    this.group = group;
+    group.start();
   }
 
-  private attemptSlot(driver: StepDriver<AttemptRecord>, step: number, toolName: string, toolCallId: string, attempt: number): AttemptSlot {
-    const request = deferred<AttemptRequest>();
-    const key = `${this.invocationId}/${step}/${toolCallId}`;
-    const run: RestatePromise<AttemptRecord> = this.ctx.run(`step ${step} tool ${toolName} ${toolCallId} attempt ${attempt}`, async (): Promise<AttemptRecord> => {
-      const requested = await request.promise;
-      if ('skip' in requested) return { outcome: 'skipped', effects: [] };
-      slot.ran = true;
-      const result = await runToolAttempt(requested.tool, requested.input, requested.context, (toolContext) => setIdempotencyKey(toolContext, key));
-      slot.thrown = result.thrown;
-      return result.record;
-    });
-    const slot: AttemptSlot = { request, settled: driver.add(`${toolCallId}#${attempt}`, run), requested: false, ran: false, thrown: undefined };
-    return slot;
+  /** Asks the agent's `approve` callback, as the agent would: a callback that throws denies. */
+  private async askApprover(request: ApprovalRequest): Promise<ApprovalDecision> {
+    if (this.approver === undefined) return NO_APPROVER;
+    try {
+      const decision = await this.approver(request);
+      return typeof decision === 'boolean' ? decision : decision.approved ? { approved: true } : { approved: false, ...(decision.reason === undefined ? {} : { reason: decision.reason }) };
+    } catch (error) {
+      return { approved: false, reason: `the approver failed (${errorText(error)})` };
+    }
   }
 
   private cancel(error: CancelledError): void {

@@ -3,16 +3,44 @@ import type { InvocationJournal } from './invocation-journal.js';
 import { MAX_JOURNALED_ATTEMPTS } from './max-attempts.js';
 import { journaledRetryDecision } from './retry-decisions.js';
 
+/** An agent's `tools` option: tools, and live lists of tools (such as an `McpToolset`). */
+export type ToolSources = readonly (Tool | readonly Tool[])[];
+
 /**
  * The agent's tools for a durable run: each function tool's `execute` runs through the journal of the
  * invocation it belongs to (found from the tool context), and its `retryOn` answers with the decision that
  * was journaled with the error, so a replay retries exactly as the first run did. Everything else about a
- * tool — name, spec, validation, aggregator, output mapping, timeout, attempts — stays as it is. @internal
+ * tool — name, spec, validation, aggregator, output mapping, timeout, attempts, approval — stays as it is.
+ * A live list stays live: it is read through on every access, each tool wrapped once. @internal
  *
  * @throws TypeError for a tool whose `config.retry.maxAttempts` is not finite or above 100.
  */
-export function journaledTools(tools: readonly Tool[], journalOf: (context: ToolContext) => InvocationJournal): Tool[] {
-  return tools.map((tool) => (tool.kind === 'function' && tool.execute !== undefined ? journaledTool(tool, journalOf) : tool));
+export function journaledToolSources(sources: ToolSources, journalOf: (context: ToolContext) => InvocationJournal): ToolSources {
+  const wrappers = new WeakMap<Tool, Tool>();
+  const wrap = (tool: Tool): Tool => {
+    if (tool.kind !== 'function' || tool.execute === undefined) return tool;
+    let wrapper = wrappers.get(tool);
+    if (wrapper === undefined) {
+      wrapper = journaledTool(tool, journalOf);
+      wrappers.set(tool, wrapper);
+    }
+    return wrapper;
+  };
+  return sources.map((source) => (Array.isArray(source) ? liveList(source as readonly Tool[], wrap) : wrap(source as Tool)));
+}
+
+/** A view of `list` that reads it on every access and hands out wrapped tools (an `Array.isArray` proxy). */
+function liveList(list: readonly Tool[], wrap: (tool: Tool) => Tool): readonly Tool[] {
+  for (const tool of list) wrap(tool); // checks the tools there are now
+  return new Proxy(list, {
+    get(target, property, receiver) {
+      if (typeof property === 'string' && /^\d+$/.test(property)) {
+        const tool = Reflect.get(target, property) as Tool | undefined;
+        return tool === undefined ? undefined : wrap(tool);
+      }
+      return Reflect.get(target, property, receiver) as unknown;
+    },
+  });
 }
 
 function journaledTool(tool: FunctionTool, journalOf: (context: ToolContext) => InvocationJournal): FunctionTool {

@@ -1,4 +1,4 @@
-import { Agent, type ToolContext } from '@tandem/core';
+import { Agent, memorySessionStore, type ToolContext } from '@tandem/core';
 import { ScriptedModel, textResponse } from '@tandem/core/testing';
 import { describe, expect, it } from 'vitest';
 import { idempotencyKey, restateAgent } from './index.js';
@@ -14,6 +14,11 @@ describe('restateAgent', () => {
   it('rejects a missing name or a non-Agent with an error that says what to pass', () => {
     expect(() => restateAgent({ name: '', agent: new Agent(), model })).toThrow('restateAgent: `name` must be a non-empty string (the Restate service name).');
     expect(() => restateAgent({ name: 'x', agent: {} as Agent, model })).toThrow('restateAgent: `agent` must be an Agent from @tandem/core.');
+  });
+
+  it('refuses an agent with a session store, which every replay would write again', () => {
+    const agent = new Agent({ session: { store: memorySessionStore(), id: 'c-1' } });
+    expect(() => restateAgent({ name: 'x', agent, model })).toThrow(/has a `session`.*remove `session` and use `keyed: true`/);
   });
 
   it('installs Promise.withResolvers for the Restate SDK', () => {

@@ -1,10 +1,9 @@
 import * as restate from '@restatedev/restate-sdk';
-import { Agent, resolveModel, type AgentEvent, type FunctionTool, type LanguageModelV1, type Tool, type ToolContext } from '@tandem/core';
+import { Agent, type AgentEvent, type LanguageModelV1 } from '@tandem/core';
 import { agentInputSerde, type RestateAgentInput } from './agent-input.js';
+import { DurableAgentSetup } from './durable-agent-setup.js';
 import { ensurePromiseWithResolvers } from './ensure-promise-with-resolvers.js';
-import type { InvocationJournal } from './invocation-journal.js';
-import { journaledTools } from './journaled-tools.js';
-import { runDurableAgent, type DurableAgentSetup, type RestateAgentOutput } from './run-durable-agent.js';
+import { runDurableAgent, type RestateAgentOutput } from './run-durable-agent.js';
 
 /**
  * Options of {@link restateAgent}.
@@ -88,7 +87,8 @@ export interface RestateAgentObjectHandlers {
  *
  * Installs the `Promise.withResolvers` polyfill the Restate SDK needs on Node 20.
  *
- * @throws TypeError when `name` is empty, `agent` is not an `Agent`, or a tool's retry is unbounded.
+ * @throws TypeError when `name` is empty, `agent` is not an `Agent` or has a `session`, or a tool's retry
+ *   is unbounded.
  *
  * @example
  * ```ts
@@ -118,7 +118,7 @@ export function restateAgent<Name extends string>(
   const { name, agent, model, keyed = false } = options;
   if (typeof name !== 'string' || name === '') throw new TypeError('restateAgent: `name` must be a non-empty string (the Restate service name).');
   if (!(agent instanceof Agent)) throw new TypeError('restateAgent: `agent` must be an Agent from @tandem/core.');
-  const setup = durableSetup(agent, model, options.onEvent);
+  const setup = new DurableAgentSetup(agent, model, options.onEvent);
   const handlerOptions = { input: agentInputSerde };
   if (keyed) {
     return restate.object({
@@ -136,23 +136,4 @@ export function restateAgent<Name extends string>(
     },
     ...(options.options === undefined ? {} : { options: options.options }),
   }) as restate.ServiceDefinition<Name, RestateAgentHandlers>;
-}
-
-function durableSetup(agent: Agent, model: LanguageModelV1 | string, onEvent: ((event: AgentEvent) => void) | undefined): DurableAgentSetup {
-  const journals = new WeakMap<object, InvocationJournal>();
-  const journalOf = (context: ToolContext): InvocationJournal => {
-    const journal = journals.get(context.invocationState);
-    if (journal === undefined) throw new Error('@tandem/restate: a journaled tool ran outside its durable run.');
-    return journal;
-  };
-  const tools: readonly Tool[] = agent.options.tools ?? [];
-  const functionTools = new Map<string, FunctionTool>();
-  for (const tool of tools) if (tool.kind === 'function') functionTools.set(tool.name, tool);
-  return {
-    agent: new Agent({ ...agent.options, tools: journaledTools(tools, journalOf) }),
-    tools: functionTools,
-    model: typeof model === 'string' ? () => resolveModel(model) : () => model,
-    journals,
-    onEvent,
-  };
 }

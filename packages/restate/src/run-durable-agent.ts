@@ -2,17 +2,14 @@ import type { Context, ObjectContext } from '@restatedev/restate-sdk';
 import {
   messageFromJson,
   messageToJson,
-  type Agent,
   type AgentEvent,
-  type FunctionTool,
   type JsonValue,
-  type LanguageModelV1,
   type Message,
   type StopReason,
   type Usage,
 } from '@tandem/core';
 import { inputMessages } from './agent-input.js';
-import { InvocationJournal } from './invocation-journal.js';
+import type { DurableAgentSetup } from './durable-agent-setup.js';
 
 /**
  * What a durable agent's `run` handler answers.
@@ -48,18 +45,6 @@ export interface RestateAgentOutput {
  */
 export const HISTORY_STATE_KEY = 'messages';
 
-/** Everything a handler needs, built once by `restateAgent()`. @internal */
-export interface DurableAgentSetup {
-  /** The agent with journaled tools. */
-  readonly agent: Agent;
-  /** The original function tools, by name. */
-  readonly tools: ReadonlyMap<string, FunctionTool>;
-  readonly model: () => LanguageModelV1;
-  /** The journal of each run, by the run's `invocationState` object. */
-  readonly journals: WeakMap<object, InvocationJournal>;
-  readonly onEvent: ((event: AgentEvent) => void) | undefined;
-}
-
 /**
  * The body of the `run` handler: runs the agent over the request's messages (after the stored conversation
  * when `ctx` is a virtual object's), journaling every model call and tool call, and answers with the
@@ -68,18 +53,9 @@ export interface DurableAgentSetup {
 export async function runDurableAgent(ctx: Context | ObjectContext, body: unknown, setup: DurableAgentSetup, keyed: boolean): Promise<RestateAgentOutput> {
   const added = inputMessages(body);
   const history = keyed ? await loadHistory(ctx as ObjectContext) : [];
-  const journal = new InvocationJournal(ctx, setup.tools);
-  const invocationState: Record<string, unknown> = {};
-  setup.journals.set(invocationState, journal);
-  const model = setup.model();
-  const journaledModel: LanguageModelV1 = {
-    specificationVersion: 'v1',
-    provider: model.provider,
-    modelId: model.modelId,
-    stream: (request, options) => journal.streamModel(model, request, options),
-  };
+  const journal = setup.journal(ctx);
   try {
-    const run = setup.agent.run(journaledModel, [...history, ...added], { signal: journal.signal, invocationState });
+    const run = setup.run(journal, [...history, ...added]);
     // A failed run ends its event stream with the error; run.result reports it below.
     if (setup.onEvent !== undefined) await forwardEvents(run, setup.onEvent, ctx).catch(() => undefined);
     let result;

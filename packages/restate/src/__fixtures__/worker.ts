@@ -99,6 +99,34 @@ const services = {
       }),
       options: { retryPolicy: fast },
     }),
+  // A transfer that needs approval; the agent's approver allows amounts below 100. The first transfer hangs.
+  approval: () =>
+    restateAgent({
+      name: 'approval',
+      agent: new Agent({
+        approve: async (request) => {
+          const { amount } = request.input as { amount: number };
+          await hit('approval.asked', String(amount));
+          return amount < 100 ? true : { approved: false, reason: 'too much' };
+        },
+        tools: [
+          {
+            ...fnTool('transfer', async ({ amount }, ctx) => {
+              if ((await hit('approval.transfer', String(amount))) === 1) await gate('never', ctx.signal);
+              return `transferred ${String(amount)}`;
+            }),
+            spec: { description: 'Transfers money.', params: { type: 'object', properties: { amount: { type: 'number' } } } },
+            needsApproval: true,
+          },
+        ],
+      }),
+      model: model(async (request) => {
+        const last = request.messages.at(-1);
+        if (last?.role === 'user') return toolCallResponse([{ name: 'transfer', input: { amount: Number(text(last)) } }]);
+        return textResponse(`result: ${toolOutputs(request)}`);
+      }),
+      options: { retryPolicy: fast },
+    }),
   // One tool call per run, echoing the user's text; a hook edits the call's input, onEvent reports results.
   fanout: () =>
     restateAgent({
