@@ -173,11 +173,15 @@ export class InvocationJournal {
     group.start();
   }
 
-  /** Asks the agent's `approve` callback, as the agent would: a callback that throws denies. */
+  /**
+   * Asks the agent's `approve` callback, as the agent would: a callback that throws denies. A cancel of the
+   * invocation ends the wait (the callback takes no signal), so the group can still be journaled.
+   */
   private async askApprover(request: ApprovalRequest): Promise<ApprovalDecision> {
-    if (this.approver === undefined) return NO_APPROVER;
+    const approver = this.approver;
+    if (approver === undefined) return NO_APPROVER;
     try {
-      const decision = await this.approver(request);
+      const decision = await untilAborted(Promise.resolve().then(() => approver(request)), this.abort.signal);
       return typeof decision === 'boolean' ? decision : decision.approved ? { approved: true } : { approved: false, ...(decision.reason === undefined ? {} : { reason: decision.reason }) };
     } catch (error) {
       return { approved: false, reason: `the approver failed (${errorText(error)})` };
