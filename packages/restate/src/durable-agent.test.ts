@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestWorker } from './__fixtures__/test-worker.js';
 
-const { http, control } = useTestWorker(['fanout', 'chat', 'flaky', 'broken', 'cancel']);
+const { http, control } = useTestWorker(['fanout', 'chat', 'flaky', 'broken', 'cancel', 'unregistered']);
 
 describe('restateAgent on a real restate-server', () => {
   it('completes ten concurrent invocations, with the agent\'s hooks and onEvent working in the handler', async () => {
@@ -67,6 +67,12 @@ describe('restateAgent on a real restate-server', () => {
     expect(status).toBe(500);
     expect(JSON.stringify(json)).toContain('Upstream overloaded (503)');
     expect(control.count('broken.model')).toBe(1);
+  });
+
+  it('fails for good, without Restate retries, when the model id names no registered provider', async () => {
+    const { status, json } = await http.call('unregistered/run', { input: 'Hello?' });
+    expect(status).toBe(500);
+    expect((json as { message: string }).message).toMatch(/^The agent run could not start: NoSuchProviderError: .*nosuchprovider/);
   });
 
   it('cancelling the invocation aborts the running tool and ends it as cancelled', async () => {

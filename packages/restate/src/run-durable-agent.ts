@@ -1,5 +1,6 @@
-import type { Context, ObjectContext } from '@restatedev/restate-sdk';
+import { TerminalError, type Context, type ObjectContext } from '@restatedev/restate-sdk';
 import {
+  errorText,
   messageFromJson,
   messageToJson,
   type AgentEvent,
@@ -55,7 +56,13 @@ export async function runDurableAgent(ctx: Context | ObjectContext, body: unknow
   const history = keyed ? await loadHistory(ctx as ObjectContext) : [];
   const journal = setup.journal(ctx);
   try {
-    const run = setup.run(journal, [...history, ...added]);
+    let run;
+    try {
+      run = setup.run(journal, [...history, ...added]);
+    } catch (error) {
+      // Nothing ran yet; a retry would fail the same way (an unknown model id, messages the agent refuses).
+      throw new TerminalError(`The agent run could not start: ${errorText(error)}`);
+    }
     // A failed run ends its event stream with the error; run.result reports it below.
     if (setup.onEvent !== undefined) await forwardEvents(run, setup.onEvent, ctx).catch(() => undefined);
     let result;
@@ -76,7 +83,12 @@ export async function runDurableAgent(ctx: Context | ObjectContext, body: unknow
 
 async function loadHistory(ctx: ObjectContext): Promise<Message[]> {
   const stored = await ctx.get<JsonValue[]>(HISTORY_STATE_KEY);
-  return (stored ?? []).map((message) => messageFromJson(message));
+  if (stored !== null && !Array.isArray(stored)) throw new TerminalError(`The stored conversation (state "${HISTORY_STATE_KEY}") is not an array of messages; clear it.`);
+  try {
+    return (stored ?? []).map((message) => messageFromJson(message));
+  } catch (error) {
+    throw new TerminalError(`The stored conversation (state "${HISTORY_STATE_KEY}") is not readable: ${errorText(error)} Clear it to start over.`);
+  }
 }
 
 async function forwardEvents(events: AsyncIterable<AgentEvent>, onEvent: (event: AgentEvent) => void, ctx: Context): Promise<void> {

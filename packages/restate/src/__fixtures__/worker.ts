@@ -211,6 +211,8 @@ const services = {
       }),
       options: { retryPolicy: fast },
     }),
+  // A model id whose provider nobody registered.
+  unregistered: () => restateAgent({ name: 'unregistered', agent: new Agent(), model: 'nosuchprovider:model-1', options: { retryPolicy: fast } }),
   // A tool that waits until its signal aborts.
   cancel: () =>
     restateAgent({
