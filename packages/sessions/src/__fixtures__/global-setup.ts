@@ -2,7 +2,7 @@
 // the whole run (its connection string reaches the tests through `inject('postgresUrl')`); stops it at the end.
 import { build } from 'esbuild';
 import type { TestProject } from 'vitest/node';
-import { APPEND_WORKER, CRASH_AGENT } from './fixture-paths.js';
+import { APPEND_WORKER, CRASH_AGENT, IMPORT_PROBE } from './fixture-paths.js';
 import { startPostgres } from './postgres-server.js';
 
 declare module 'vitest' {
@@ -15,6 +15,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   for (const [source, outfile] of [
     ['./append-worker.ts', APPEND_WORKER],
     ['./crash-agent.ts', CRASH_AGENT],
+    ['./import-probe.ts', IMPORT_PROBE],
   ] as const) {
     await build({
       entryPoints: [new URL(source, import.meta.url).pathname],

@@ -84,6 +84,17 @@ describe('postgresSessionStore', () => {
     ]);
   });
 
+  it('close() waits for the appends already called, then ends its own pool', async () => {
+    const table = freshTable();
+    const store = postgresSessionStore({ connectionString: url, table });
+    const appends = Array.from({ length: 10 }, (_, i) => store.append(`c${i % 2}`, [text(`m${i}`)]));
+    const listing = store.list();
+    await store.close();
+    await Promise.all([...appends, listing]);
+    const { rows } = await pool.query<{ n: string }>(`SELECT count(*) AS n FROM "${table}_messages"`);
+    expect(Number(rows[0]!.n)).toBe(10);
+  });
+
   it('creates its schema once when many stores start together', async () => {
     const table = freshTable();
     const stores = Array.from({ length: 8 }, () => postgresSessionStore({ pool, table }));

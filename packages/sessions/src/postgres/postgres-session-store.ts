@@ -69,20 +69,20 @@ export function postgresSessionStore(options: PostgresSessionStoreOptions): Sess
   const tables = { sessions: table, messages: `${table}_messages` };
   if ('pool' in options && options.pool !== undefined) {
     if (typeof options.pool.query !== 'function') throw new TypeError('postgresSessionStore(): pool must be a pg.Pool (an object with query()).');
-    return new PostgresSessionStore(Promise.resolve(options.pool), undefined, tables);
+    const pool = options.pool;
+    return new PostgresSessionStore(() => Promise.resolve(pool), false, tables);
   }
   const connection = options as PostgresConnectionStringOptions;
   if (typeof connection.connectionString !== 'string' || connection.connectionString === '') {
     throw new TypeError('postgresSessionStore(): pass { connectionString } (e.g. "postgresql://user@host:5432/db") or { pool }.');
   }
-  const owned = createOwnedPool({
+  const settings = {
     connectionString: connection.connectionString,
     max: positive('max', connection.max, 10),
     connectTimeoutMs: positive('connectTimeoutMs', connection.connectTimeoutMs, 10_000),
     queryTimeoutMs: positive('queryTimeoutMs', connection.queryTimeoutMs, 30_000),
-  });
-  owned.catch(() => undefined); // reported by the first operation
-  return new PostgresSessionStore(owned, owned, tables);
+  };
+  return new PostgresSessionStore(() => createOwnedPool(settings), true, tables);
 }
 
 function positive(name: string, value: number | undefined, fallback: number): number {
@@ -92,18 +92,21 @@ function positive(name: string, value: number | undefined, fallback: number): nu
 }
 
 class PostgresSessionStore implements SessionStore {
-  readonly #pool: Promise<PostgresPool>;
-  readonly #owned: Promise<OwnedPool> | undefined;
+  readonly #makePool: () => Promise<PostgresPool>;
+  readonly #ownsPool: boolean;
+  #pool: Promise<PostgresPool> | undefined;
   readonly #schema: string;
   readonly #sql: ReturnType<typeof postgresStatements>;
   readonly #queue = new KeyedQueue();
+  readonly #inFlight = new Set<Promise<void>>();
   #ready: Promise<void> | undefined;
   #closed = false;
   #closing: Promise<void> | undefined;
 
-  constructor(pool: Promise<PostgresPool>, owned: Promise<OwnedPool> | undefined, tables: { sessions: string; messages: string }) {
-    this.#pool = pool;
-    this.#owned = owned;
+  /** `makePool` runs on the first query (so `pg` is imported only then); `ownsPool`: end it on close. */
+  constructor(makePool: () => Promise<PostgresPool>, ownsPool: boolean, tables: { sessions: string; messages: string }) {
+    this.#makePool = makePool;
+    this.#ownsPool = ownsPool;
     this.#schema = postgresSchemaSql(tables);
     this.#sql = postgresStatements(tables);
   }
@@ -150,7 +153,9 @@ class PostgresSessionStore implements SessionStore {
     this.#closed = true;
     this.#closing ??= (async () => {
       await this.#queue.idle();
-      const owned = await this.#owned?.catch(() => undefined);
+      await Promise.all(this.#inFlight);
+      if (!this.#ownsPool || this.#pool === undefined) return;
+      const owned = (await this.#pool.catch(() => undefined)) as OwnedPool | undefined;
       await owned?.end();
     })();
     return this.#closing;
@@ -160,9 +165,26 @@ class PostgresSessionStore implements SessionStore {
     if (this.#closed) throw new SessionStoreClosedError('PostgreSQL');
   }
 
-  async #query(what: string, text: string, values: unknown[]): Promise<readonly unknown[]> {
+  /** Runs one statement; `close()` waits for every statement in flight. */
+  #query(what: string, text: string, values: unknown[]): Promise<readonly unknown[]> {
+    const running = this.#execute(what, text, values);
+    const settled = running.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.#inFlight.add(settled);
+    void settled.then(() => this.#inFlight.delete(settled));
+    return running;
+  }
+
+  async #execute(what: string, text: string, values: unknown[]): Promise<readonly unknown[]> {
     let pool: PostgresPool;
     try {
+      // A failed pool creation (pg missing) is retried by the next operation.
+      this.#pool ??= this.#makePool().catch((error: unknown) => {
+        this.#pool = undefined;
+        throw error;
+      });
       pool = await this.#pool;
       await this.#ensureSchema(pool);
       return (await pool.query(text, values)).rows;
