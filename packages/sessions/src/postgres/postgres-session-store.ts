@@ -45,7 +45,7 @@ interface SessionRow {
 }
 
 /**
- * A {@link SessionStore} in PostgreSQL (`pg`), for conversations shared by many processes and machines.
+ * A `SessionStore` in PostgreSQL (`pg`), for conversations shared by many processes and machines.
  * The tables are created on first use (once, even when several processes start together). Each append is
  * one statement that locks the session's row and numbers its messages, so appends to one session keep
  * their call order within a store and their commit order across processes; a crash mid-append leaves

@@ -39,7 +39,7 @@ interface SessionRow {
 }
 
 /**
- * A {@link SessionStore} in a SQLite file (better-sqlite3): the embedded default. One row per message,
+ * A `SessionStore` in a SQLite file (better-sqlite3): the embedded default. One row per message,
  * WAL mode, and safe for several processes on one file — each append is one `BEGIN IMMEDIATE`
  * transaction that numbers the session's messages, so appends keep their call order within a process
  * and their commit order across processes, and a process killed mid-append leaves nothing half-written.

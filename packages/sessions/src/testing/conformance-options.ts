@@ -23,7 +23,7 @@ export interface ConformanceTestApi {
   it(name: string, body: () => Promise<void>): unknown;
 }
 
-/** One behaviour every {@link SessionStore} must have. */
+/** One behaviour every `SessionStore` must have. */
 export interface SessionStoreConformanceCase {
   readonly name: string;
   /** Needs {@link SessionStoreConformanceOptions.reopen}; left out without it. */
