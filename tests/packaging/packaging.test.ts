@@ -71,7 +71,9 @@ beforeAll(() => {
     ),
   );
   const overrides = [...tarballs.keys()].map((name) => `  ${JSON.stringify(name)}: ${JSON.stringify(fileSpec(name))}`).join('\n');
-  writeFileSync(join(project, 'pnpm-workspace.yaml'), `packages: []\noverrides:\n${overrides}\n`);
+  // better-sqlite3 (a dependency of @tandem/sessions) has a native build step: pnpm fails an install whose
+  // build scripts are neither allowed nor denied. Denied here — importing @tandem/sessions must not need it.
+  writeFileSync(join(project, 'pnpm-workspace.yaml'), `packages: []\nallowBuilds:\n  better-sqlite3: false\noverrides:\n${overrides}\n`);
   run('npx', [...PNPM, 'install', '--offline', '--config.confirmModulesPurge=false'], project);
 });
 
