@@ -1,9 +1,5 @@
 // A process killed (SIGKILL) in the middle of a tool group: a new process opens the store, the next run
 // succeeds, and the request it sends pairs every call with a result.
-//
-// NEEDS the session wiring of `Agent` in @tandem/core (`new Agent({ session: { store, id } })`: history
-// loaded before the run, each message appended as added, unanswered calls repaired with `cancelled`
-// results on load). Until that is on main this suite is skipped: set SESSION_WIRING to true when it lands.
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,8 +10,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CRASH_AGENT } from './__fixtures__/fixture-paths.js';
 import { sqliteSessionStore } from './sqlite/sqlite-session-store.js';
 
-const SESSION_WIRING = false;
-
 const dir = mkdtempSync(join(tmpdir(), 'tandem-crash-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -23,7 +17,7 @@ function toolCallIds(messages: readonly Message[]): string[] {
   return messages.flatMap((message) => message.parts.flatMap((part) => (part.type === 'tool-call' ? [part.toolCallId] : [])));
 }
 
-describe.skipIf(!SESSION_WIRING)('a process killed mid tool group (SQLite session)', () => {
+describe('a process killed mid tool group (SQLite session)', () => {
   it('the next process loads the conversation, its run succeeds, and every call is paired with a result', async () => {
     const path = join(dir, 'crash.db');
     const child = fork(CRASH_AGENT, [path, 'chat-1'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
@@ -41,8 +35,7 @@ describe.skipIf(!SESSION_WIRING)('a process killed mid tool group (SQLite sessio
       expect(stored.map((message) => message.role), 'the input and the calls were stored; the group never ended').toEqual(['user', 'assistant']);
 
       const model = new ScriptedModel({ responses: [textResponse('Recovered.')] });
-      const options = { tools: [], session: { store, id: 'chat-1' } };
-      const result = await new Agent(options).run(model, 'Are you still there?').result;
+      const result = await new Agent({ session: { store, id: 'chat-1' } }).run(model, 'Are you still there?').result;
       expect(result.text).toBe('Recovered.');
 
       const sent = model.requests[0]!.messages;

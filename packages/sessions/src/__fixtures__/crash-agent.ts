@@ -50,6 +50,4 @@ const model = new ScriptedModel({
     textResponse('unreachable'),
   ],
 });
-// Built as a variable so this file compiles against any version of AgentOptions.
-const options = { tools, session: { store, id: sessionId } };
-await new Agent(options).run(model, 'Do the three things.').result;
+await new Agent({ tools, session: { store, id: sessionId } }).run(model, 'Do the three things.').result;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { messageText, type Message, type SessionStore } from '@tandem/core';
+import { Agent, messageText, type FunctionTool, type Message, type SessionStore } from '@tandem/core';
+import { ScriptedModel, textResponse, toolCallResponse } from '@tandem/core/testing';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { SessionStoreClosedError } from '../errors/session-store-closed-error.js';
@@ -68,6 +69,49 @@ describe('postgresSessionStore', () => {
       ).toEqual({ alice: 120, bob: 120, carol: 120 });
     } finally {
       await Promise.all(stores.map((store) => store.close()));
+    }
+  });
+
+  it('three agents hold three conversations at once on one database; each is stored exactly as it ran and reloaded by the next run', async () => {
+    const store = postgresSessionStore({ connectionString: url, table: freshTable() });
+    const lookup: FunctionTool = {
+      kind: 'function',
+      name: 'lookup',
+      spec: { description: 'Looks something up.', params: { type: 'object', properties: { q: { type: 'string' } } } },
+      async execute(input) {
+        await new Promise((resolve) => setImmediate(resolve));
+        return `found ${(input as { q: string }).q}`;
+      },
+    };
+    try {
+      const outcomes = await Promise.all(
+        ['alice', 'bob', 'carol'].map(async (id) => {
+          const model = new ScriptedModel({
+            responses: [
+              toolCallResponse([
+                { name: 'lookup', input: { q: `${id}-1` } },
+                { name: 'lookup', input: { q: `${id}-2` } },
+              ]),
+              textResponse(`${id}: first answer`),
+              textResponse(`${id}: second answer`),
+            ],
+          });
+          const agent = new Agent({ tools: [lookup], session: { store, id } });
+          await agent.run(model, `${id}: look two things up`).result;
+          const second = await agent.run(model, `${id}: and then?`).result;
+          return { id, model, second };
+        }),
+      );
+      for (const { id, model, second } of outcomes) {
+        const stored = await store.load(id);
+        expect(stored.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'assistant', 'user', 'assistant']);
+        expect(stored).toEqual(second.messages);
+        expect(stored.every((message) => messageText(message).startsWith(id) || message.role !== 'user'), `only ${id}'s messages`).toBe(true);
+        // The second run sent the stored history first.
+        expect(model.requests[2]!.messages).toEqual(stored.slice(0, 5));
+      }
+    } finally {
+      await store.close();
     }
   });
 
