@@ -27,6 +27,8 @@ export interface BenchConfig {
   readonly installFromRegistry: boolean;
   /** MCP echo calls to time (workload 6). */
   readonly mcpCalls: number;
+  /** Single-message appends timed per session store (workload 8). */
+  readonly sessionAppends: number;
 }
 
 const once: Budget = { warmupMs: 0, rounds: 1, roundMs: 0, minRuns: 1, maxRuns: 1 };
@@ -48,6 +50,7 @@ export const QUICK: BenchConfig = {
   coldStarts: 1,
   installFromRegistry: false,
   mcpCalls: 3,
+  sessionAppends: 20,
 };
 
 /** The full suite (`pnpm bench`). */
@@ -67,4 +70,5 @@ export const FULL: BenchConfig = {
   coldStarts: 10,
   installFromRegistry: true,
   mcpCalls: 300,
+  sessionAppends: 5000,
 };

@@ -21,6 +21,8 @@ import { mcpOverhead } from './workloads/mcp.js';
 import { bidiLatency } from './workloads/bidi.js';
 import { concurrency, streamingThroughput, toolCallOverhead } from './workloads/timing.js';
 import { tandemMcpCallers } from './workloads/tandem-mcp.js';
+import { sessionStores } from './workloads/sessions.js';
+import { tracingOverhead } from './workloads/tracing.js';
 
 const { values } = parseArgs({
   // `pnpm bench -- --quick` may hand the script a literal `--`.
@@ -69,6 +71,8 @@ await step(5, 'cold start', () => coldStart(rows(5), config));
 await step(5, 'install size', () => installSize(rows(5), config));
 await step(6, 'MCP', () => mcpOverhead(config, tandemMcpCallers()));
 await step(7, 'bidi', () => bidiLatency(config));
+await step(8, 'sessions', () => sessionStores(config));
+await step(9, 'tracing overhead', () => tracingOverhead(config));
 
 function gitCommit(): string {
   try {

@@ -1,4 +1,4 @@
-import { SpanStatusCode, context, trace, type Attributes, type Span, type SpanKind, type Tracer } from '@opentelemetry/api';
+import { SpanStatusCode, context, trace, type Attributes, type Context, type Span, type SpanKind, type Tracer } from '@opentelemetry/api';
 import { ATTR } from './attributes.js';
 
 /**
@@ -11,13 +11,21 @@ export class TracedSpan {
   readonly span: Span;
   readonly #parent: TracedSpan | undefined;
   readonly #children = new Set<TracedSpan>();
+  /** The context children start in: the one this span started in, with this span as the active span. */
+  #childContext: Context | undefined;
+  readonly #startContext: Context;
   #ended = false;
 
   constructor(tracer: Tracer, name: string, options: { kind: SpanKind; attributes: Attributes }, parent?: TracedSpan) {
-    const parentContext = parent === undefined ? context.active() : trace.setSpan(context.active(), parent.span);
-    this.span = tracer.startSpan(name, options, parentContext);
+    this.#startContext = parent === undefined ? context.active() : parent.#contextForChildren();
+    this.span = tracer.startSpan(name, options, this.#startContext);
     this.#parent = parent;
     if (parent !== undefined) parent.#children.add(this);
+  }
+
+  #contextForChildren(): Context {
+    this.#childContext ??= trace.setSpan(this.#startContext, this.span);
+    return this.#childContext;
   }
 
   get ended(): boolean {
