@@ -27,7 +27,10 @@ export interface BenchConfig {
   readonly installFromRegistry: boolean;
   /** MCP echo calls to time (workload 6). */
   readonly mcpCalls: number;
-  /** Single-message appends timed per session store (workload 8). */
+  /** Model steps that each call one tool before the final answer (workload 8). */
+  readonly durableToolSteps: number;
+  readonly durableBudget: Budget;
+  /** Single-message appends timed per session store (workload 9). */
   readonly sessionAppends: number;
 }
 
@@ -50,6 +53,8 @@ export const QUICK: BenchConfig = {
   coldStarts: 1,
   installFromRegistry: false,
   mcpCalls: 3,
+  durableToolSteps: 2,
+  durableBudget: once,
   sessionAppends: 20,
 };
 
@@ -70,5 +75,7 @@ export const FULL: BenchConfig = {
   coldStarts: 10,
   installFromRegistry: true,
   mcpCalls: 300,
+  durableToolSteps: 5,
+  durableBudget: { warmupMs: 2000, rounds: 6, roundMs: 0, minRuns: 10, maxRuns: 10 },
   sessionAppends: 5000,
 };

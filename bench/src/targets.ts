@@ -75,14 +75,14 @@ export function checkTargets(metrics: readonly Metric[], contenders: readonly Co
   }
   {
     const target = 'SQLite session store: appending a message ≤ 1 ms p50';
-    const m = find(metrics, '8.', 'append one message');
+    const m = find(metrics, '9.', 'append one message');
     const cell = m?.cells.get('sqlite (synchronous normal)');
     if (cell?.kind !== 'value') missing(target);
     else out.push({ target, figure: `${f(cell.summary.median, 3)} ms p50 (p90 ${f(cell.summary.p90, 3)} ms)`, verdict: judge(cell.summary.median <= 1) });
   }
   for (const k of config.toolCallCounts) {
     const target = `otel() adds ≤ 10% to tool-call overhead, K=${k} (time per run)`;
-    const m = find(metrics, '9.', `K=${k}: time per run`);
+    const m = find(metrics, '10.', `K=${k}: time per run`);
     const bare = medianOf(m, 'tandem');
     const traced = medianOf(m, 'tandem + otel()');
     if (bare === undefined || traced === undefined) missing(target);

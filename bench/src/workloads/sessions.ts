@@ -24,9 +24,9 @@ async function appendLatencies(store: SessionStore, count: number): Promise<numb
   return samples;
 }
 
-/** Workload 8: what a session costs an agent — appending one message (SQLite file, in-memory for reference) and loading a long conversation. */
+/** Workload 9: what a session costs an agent — appending one message (SQLite file, in-memory for reference) and loading a long conversation. */
 export async function sessionStores(config: BenchConfig): Promise<Metric[]> {
-  const section = '8. Sessions';
+  const section = '9. Sessions';
   const dir = mkdtempSync(join(tmpdir(), 'tandem-bench-sessions-'));
   const append = new Map<string, Cell>();
   const load = new Map<string, Cell>();

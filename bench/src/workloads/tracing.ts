@@ -47,12 +47,12 @@ function sdkAlone(tracer: Tracer, k: number): void {
 }
 
 /**
- * Workload 9: the tool-call overhead workload (1) with `otel()` attached to the agent — on a real
+ * Workload 10: the tool-call overhead workload (1) with `otel()` attached to the agent — on a real
  * OpenTelemetry SDK tracer with a batch processor, and on the API's no-op tracer (no SDK registered) —
  * against the same agent without it; and the SDK alone making the same spans.
  */
 export async function tracingOverhead(config: BenchConfig): Promise<Metric[]> {
-  const section = '9. Tracing overhead';
+  const section = '10. Tracing overhead';
   const exporter = new DiscardingExporter();
   const provider = new BasicTracerProvider({ spanProcessors: [new BatchSpanProcessor(exporter)] });
   const tracer = provider.getTracer('bench');
