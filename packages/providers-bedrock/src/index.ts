@@ -22,3 +22,4 @@ export { convertToBedrockMessages, type BedrockPrompt } from './convert-to-bedro
 export { buildBedrockConverseInput } from './build-bedrock-converse-input.js';
 export { mapBedrockStopReason } from './map-bedrock-stop-reason.js';
 export { mapBedrockError } from './map-bedrock-error.js';
+export { providerPlugin } from './provider-plugin.js';

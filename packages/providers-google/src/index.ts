@@ -34,3 +34,4 @@ export type {
   GoogleTool,
   GoogleFunctionDeclaration,
 } from './google-request.js';
+export { providerPlugin } from './provider-plugin.js';
