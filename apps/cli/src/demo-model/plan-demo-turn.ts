@@ -60,7 +60,7 @@ export function planDemoTurn(request: Pick<ModelRequest, 'messages' | 'tools'>):
     next += 1;
     return { toolCallId: `demo_call_${String(next)}`, toolName, input: toolInput(tool.inputSchema, values) };
   });
-  const used = pairs.filter(({ key }) => calls.some((call) => key in call.input)).map(({ key, value }) => `${key}=${value}`);
+  const used = pairs.filter(({ key }) => calls.some((call) => key in call.input)).map(({ key, value }) => `${key}=${/[\s"]/.test(value) || value === '' ? JSON.stringify(value) : value}`);
   const reasoning =
     `Named ${names.length === 1 ? 'tool' : 'tools'}: ${names.join(', ')}.` +
     (used.length > 0 ? ` Arguments from the prompt: ${used.join(' ')}.` : ' No key=value arguments for them.');
