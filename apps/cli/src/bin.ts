@@ -89,7 +89,13 @@ async function main(argv: readonly string[]): Promise<number> {
     .command('demo')
     .description('the offline showcase: concurrent tools, a streaming tool, an MCP tool and the stop tool')
     .action((_options, command: Command) => dispatch(async () => (await import('./commands/demo.js')).demoCommand(globals(command))));
-  program.action((_options, command: Command) => {
+  program.allowExcessArguments(true).action((_options, command: Command) => {
+    if (command.args.length > 0) {
+      command.error(`error: unknown command '${command.args[0] ?? ''}' (commands: chat, run, voice, tools, providers, demo; see tandem --help)`, {
+        code: 'commander.unknownCommand',
+        exitCode: 2,
+      });
+    }
     // No command: chat on a terminal; otherwise run the prompt piped on stdin.
     if (process.stdin.isTTY === true && process.stdout.isTTY === true) {
       dispatch(async () => (await import('./commands/chat.js')).chatCommand(globals(command)));

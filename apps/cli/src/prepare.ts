@@ -5,7 +5,7 @@ import { loadConfig, type LoadedConfig } from './config/load-config.js';
 import { chooseModel, type ModelChoice } from './model/choose-model.js';
 import type { GlobalOptions } from './options.js';
 import { ProviderCatalog } from './providers/provider-catalog.js';
-import { flagServers } from './tools/load-mcp-servers.js';
+import { flagServers } from './tools/mcp-server-specs.js';
 import { loadToolCatalog, type ToolCatalog } from './tools/tool-catalog.js';
 
 /** What a command that runs an agent needs: the config, the providers, the model, the tools and the agent's options. */

@@ -4,7 +4,7 @@ import type { ExitCode } from '../errors/exit-code.js';
 import type { GlobalOptions } from '../options.js';
 import { painter, useColor } from '../output/color.js';
 import { preview } from '../output/preview.js';
-import { flagServers } from '../tools/load-mcp-servers.js';
+import { flagServers } from '../tools/mcp-server-specs.js';
 import { loadToolCatalog, type CatalogEntry } from '../tools/tool-catalog.js';
 
 /** One tool as `tandem tools --json` prints it. */

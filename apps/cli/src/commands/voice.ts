@@ -7,7 +7,7 @@ import { chooseBidiModel } from '../model/choose-model.js';
 import type { GlobalOptions } from '../options.js';
 import { painter, useColor } from '../output/color.js';
 import { ProviderCatalog } from '../providers/provider-catalog.js';
-import { flagServers } from '../tools/load-mcp-servers.js';
+import { flagServers } from '../tools/mcp-server-specs.js';
 import { loadToolCatalog } from '../tools/tool-catalog.js';
 import { findExecutable } from '../voice/find-executable.js';
 import { soxInput, soxOutput } from '../voice/sox-audio.js';

@@ -2,7 +2,8 @@ import type { Tool } from '@tandem/core';
 import type { LoadedConfig } from '../config/load-config.js';
 import { CliError } from '../errors/cli-error.js';
 import { builtinTools } from './builtin-tools.js';
-import { connectMcpServers, type ConnectOptions, type McpServerSpec } from './load-mcp-servers.js';
+import type { ConnectOptions } from './connect-mcp-servers.js';
+import type { McpServerSpec } from './mcp-server-specs.js';
 import { loadToolModule } from './load-tool-module.js';
 
 /** Where a tool comes from, as `tandem tools` shows it. */
@@ -46,7 +47,8 @@ export async function loadToolCatalog(input: ToolCatalogInput): Promise<ToolCata
     for (const tool of await loadToolModule(path)) entries.push({ tool, source: 'module' });
   }
   const specs = [...Object.entries(input.config.mcpServers).map(([name, server]) => ({ name, server })), ...input.servers];
-  const servers = await connectMcpServers(specs, input);
+  // @tandem/mcp (and the MCP SDK) load only when there are servers to connect to.
+  const servers = specs.length === 0 ? [] : await (await import('./connect-mcp-servers.js')).connectMcpServers(specs, input);
   const close = async (): Promise<void> => {
     await Promise.all(servers.map((server) => server.tools.close()));
   };

@@ -11,6 +11,23 @@ import { useTicker } from './use-ticker.js';
 /** Ctrl-C twice within this long at the prompt exits. */
 const DOUBLE_PRESS_MS = 2000;
 
+/** Redraws at most every {@link FRAME_MS} while events stream in (a word each), so drawing never holds up the run. */
+const FRAME_MS = 30;
+
+function throttled(controller: ChatController, listener: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const unsubscribe = controller.subscribe(() => {
+    timer ??= setTimeout(() => {
+      timer = undefined;
+      listener();
+    }, FRAME_MS);
+  });
+  return () => {
+    unsubscribe();
+    if (timer !== undefined) clearTimeout(timer);
+  };
+}
+
 type StaticItem = TranscriptItem | { readonly id: -1; readonly kind: 'banner' };
 
 /**
@@ -21,7 +38,7 @@ type StaticItem = TranscriptItem | { readonly id: -1; readonly kind: 'banner' };
  */
 export function ChatApp({ controller, banner, onExit }: { readonly controller: ChatController; readonly banner: BannerInfo; readonly onExit: (code: number) => void }) {
   const state = useSyncExternalStore(
-    useCallback((listener: () => void) => controller.subscribe(listener), [controller]),
+    useCallback((listener: () => void) => throttled(controller, listener), [controller]),
     () => controller.state,
   );
   const { exit } = useApp();
@@ -88,7 +105,16 @@ export function ChatApp({ controller, banner, onExit }: { readonly controller: C
       return;
     }
     if (key.ctrl || key.meta || key.escape || key.tab || key.upArrow || key.downArrow || key.leftArrow || key.rightArrow) return;
-    if (input !== '') setValue((current) => current + input.replace(/[\r\n]+/g, ' '));
+    if (input === '') return;
+    // Typed ahead or pasted: a chunk may hold whole lines; each line break sends what came before it.
+    const [first = '', ...lines] = input.split(/\r\n|\r|\n/);
+    if (lines.length === 0) {
+      setValue((current) => current + first);
+      return;
+    }
+    const sent = value + first;
+    setValue(lines.at(-1) ?? '');
+    void controller.submit(sent);
   });
 
   const items: StaticItem[] = [{ id: -1, kind: 'banner' }, ...state.transcript];
