@@ -22,7 +22,11 @@ export async function chatCommand(options: GlobalOptions): Promise<ExitCode> {
   const { ink, react } = await loadInk({ color: useColor(process.stdout, options) });
   const { ChatApp } = await import('../ui/chat-app.js');
   let code: ExitCode = 0;
-  let exitApp: ((value: number) => void) | undefined;
+  const view = { app: undefined as { unmount(): void } | undefined };
+  const exitApp = (value: number): void => {
+    code = value as ExitCode;
+    view.app?.unmount();
+  };
   const controller = new ChatController({
     agentOptions: prepared.agentOptions,
     model: prepared.choice.model,
@@ -30,7 +34,7 @@ export async function chatCommand(options: GlobalOptions): Promise<ExitCode> {
     isDemo: prepared.choice.isDemo,
     tools: prepared.catalog.entries,
     switchModel: async (value) => chooseModel({ flag: value, config: prepared.config, providers: prepared.providers }),
-    exit: (value) => exitApp?.(value),
+    exit: exitApp,
   });
   const sources = [...new Set(prepared.catalog.entries.map((entry) => entry.source))];
   const banner = {
@@ -51,14 +55,11 @@ export async function chatCommand(options: GlobalOptions): Promise<ExitCode> {
     }),
     { exitOnCtrlC: false },
   );
-  exitApp = (value) => {
-    code = value as ExitCode;
-    app.unmount();
-  };
+  view.app = app;
   // SIGINT/SIGTERM from outside the terminal (kill -INT): cancel a running turn, else leave with 130.
   const onSignal = (): void => {
     if (controller.state.running) controller.cancel();
-    else exitApp?.(130);
+    else exitApp(130);
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
