@@ -27,7 +27,7 @@ export function researchTool(activity: ToolActivity, stepMs = 1_000) {
           await sleep(stepMs, signal);
           yield `Read ${SOURCES[index] ?? 'a source'} on ${subject} (${String(index + 1)}/${String(sources)}).`;
         }
-        yield `Research on ${subject} is done: ${String(sources)} offline sources read. This demo tool does not search the web; it shows how partial results stream while the conversation goes on.`;
+        yield `Research on ${subject} is done: ${String(sources)} offline sources read.`;
       }),
   });
 }

@@ -66,7 +66,7 @@ describe('voice tools', () => {
     const second = stream.next();
     await vi.advanceTimersByTimeAsync(1_000);
     expect((await second).value).toBe('Read the project notes on "whales" (2/2).');
-    expect((await stream.next()).value).toMatch(/^Research on "whales" is done: 2 offline sources read\./);
+    expect((await stream.next()).value).toBe('Research on "whales" is done: 2 offline sources read.');
     expect((await stream.next()).done).toBe(true);
     expect(activity).toMatchObject({ running: 0, started: 1 });
   });
