@@ -1,4 +1,5 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +16,7 @@ import { writeFakeMicrophone } from './fake-microphone.js';
 // End to end in Debian's Chromium (installed by scripts/ensure-system-deps.sh; never a downloaded browser),
 // with a fake microphone playing a WAV file this test writes, against the real server and the offline demo model.
 
+const CHROMIUM = '/usr/bin/chromium';
 const RESULTS = fileURLToPath(new URL('../test-results/', import.meta.url));
 const WAIT = { timeout: 20_000, polling: 50 } as const;
 
@@ -30,6 +32,9 @@ async function serve(port = 0): Promise<VoiceServer> {
 }
 
 beforeAll(async () => {
+  await access(CHROMIUM, constants.X_OK).catch(() => {
+    throw new Error(`${CHROMIUM} is missing: install Debian's chromium (bash scripts/ensure-system-deps.sh). The test never downloads a browser.`);
+  });
   scratch = await mkdtemp(path.join(tmpdir(), 'voice-browser-'));
   await mkdir(RESULTS, { recursive: true });
   [webRoot, microphone] = await Promise.all([buildWeb(path.join(scratch, 'web')), writeFakeMicrophone(path.join(scratch, 'microphone.wav'))]);
@@ -37,7 +42,7 @@ beforeAll(async () => {
   choice = { model, id: 'demo', label: `Offline demo model (rule-based, speech by ${model.speech})`, offlineDemo: true, reason: 'test' };
   server = await serve();
   browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     args: [
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',

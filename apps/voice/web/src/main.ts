@@ -20,6 +20,7 @@ const state: PageState = {
       status.setConnection(connection);
       if (connection === 'connected') status.hideNotice();
       if (connection === 'disconnected' || connection === 'reconnecting') {
+        tools.endConversation('stopped: the conversation ended with the connection');
         stopMicrophone();
         transcript.closeAll();
         status.setSpeaking(false);
@@ -42,6 +43,8 @@ const state: PageState = {
 installTestHooks(state);
 
 function onMessage(message: ServerMessage): void {
+  // Events of agents nested in a tool carry the outer call's id; the panel shows the outer call only.
+  if ('parentToolCallId' in message && message.parentToolCallId !== undefined) return;
   tools.handle(message);
   switch (message.type) {
     case 'hello':
@@ -82,7 +85,7 @@ function onMessage(message: ServerMessage): void {
       return;
     }
     case 'connection-close':
-      tools.abandonRunning(`stopped: the conversation ended (${message.reason})`);
+      tools.endConversation(`stopped: the conversation ended (${message.reason})`);
       return;
     default:
       return;

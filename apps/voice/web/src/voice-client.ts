@@ -78,6 +78,10 @@ export class VoiceClient {
     const socket = new WebSocket(this.url);
     socket.binaryType = 'arraybuffer';
     this.socket = socket;
+    let opened = false;
+    socket.onopen = () => {
+      opened = true;
+    };
     socket.onmessage = (event: MessageEvent<string | ArrayBuffer>) => {
       if (socket !== this.socket) return;
       if (typeof event.data !== 'string') {
@@ -111,8 +115,13 @@ export class VoiceClient {
         return;
       }
       const delay = this.backoff.next();
-      const why = this.lastError ?? (event.code === 1001 ? 'it is shutting down' : `connection lost, code ${String(event.code)}`);
-      this.events.notice(`The server went away (${why}). Reconnecting in ${(delay / 1000).toFixed(1)} s…`, 'error');
+      const retry = `Reconnecting in ${(delay / 1000).toFixed(1)} s…`;
+      if (!opened) {
+        this.events.notice(`Could not connect: the server is not running, or it refused (too many conversations, or this page's origin is not allowed). ${retry}`, 'error');
+      } else {
+        const why = this.lastError ?? (event.code === 1001 ? 'it is shutting down' : `connection lost, code ${String(event.code)}`);
+        this.events.notice(`The server went away (${why}). ${retry}`, 'error');
+      }
       this.setState('reconnecting');
       this.retry = setTimeout(() => {
         if (this.wanted) this.open();

@@ -3,7 +3,7 @@
  * response of the last `response-start`). `hello` and `audio-metrics` are the app's own; the rest are
  * `webSocketIO`'s: `audio-format`, `clear`, its `error` replies, and every `BidiAgent` event.
  */
-export type ServerMessage =
+export type ServerMessage = (
   | {
       readonly type: 'hello';
       readonly model: { readonly id: string; readonly label: string; readonly offlineDemo: boolean };
@@ -30,7 +30,11 @@ export type ServerMessage =
   | { readonly type: 'error'; readonly code?: string; readonly message?: string; readonly error?: { readonly name?: string; readonly message?: string }; readonly fatal?: boolean }
   | { readonly type: 'audio-dropped'; readonly droppedChunks: number; readonly droppedMs: number }
   | { readonly type: 'connection-close'; readonly reason: string }
-  | { readonly type: 'usage' };
+  | { readonly type: 'usage' }
+) & {
+  /** Set on events of an agent nested in a tool: the outer call's id. */
+  readonly parentToolCallId?: string;
+};
 
 /** A tool result as JSON. */
 export interface WireToolResult {

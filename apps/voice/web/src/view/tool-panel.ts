@@ -30,6 +30,7 @@ export class ToolPanel {
   private readonly container: HTMLElement;
   private readonly groups = new Map<string, GroupView>();
   private readonly calls = new Map<string, CallView>();
+  private groupCount = 0;
 
   constructor(container: HTMLElement) {
     this.container = container;
@@ -80,13 +81,24 @@ export class ToolPanel {
     }
   }
 
-  /** Calls still shown as running (their group ended with the connection): marks them as errors. */
-  abandonRunning(reason: string): void {
+  /**
+   * The conversation ended (or the connection was lost): calls still shown as running are marked as
+   * errors with `reason`, and ids are forgotten — the next conversation numbers its groups afresh.
+   */
+  endConversation(reason: string): void {
     for (const call of this.calls.values()) {
       if (call.state !== 'running') continue;
-      this.setState(call, 'error', reason);
+      this.setState(call, 'error', 'error (stopped)');
       this.field(call.element, 'result').textContent = reason;
     }
+    for (const group of this.groups.values()) {
+      if (group.done) continue;
+      group.done = true;
+      group.element.dataset.state = 'error';
+      this.field(group.element, 'group-state').textContent = 'stopped';
+    }
+    this.calls.clear();
+    this.groups.clear();
   }
 
   private start(groupId: string, toolCallId: string, toolName: string): void {
@@ -116,7 +128,7 @@ export class ToolPanel {
       </section>`);
     element.dataset.groupId = groupId;
     element.dataset.state = 'running';
-    this.field(element, 'title').textContent = `Group ${String(this.groups.size + 1)}`;
+    this.field(element, 'title').textContent = `Group ${String(++this.groupCount)}`;
     this.container.prepend(element);
     const group: GroupView = { element, calls: this.field(element, 'calls'), startedAt: performance.now(), done: false };
     this.groups.set(groupId, group);
