@@ -17,7 +17,14 @@ import { outputText, type RealtimeClientEvent } from './realtime-client-events.j
 import type { RealtimeServerEvent } from './realtime-server-event.js';
 import { ResponseSequencer } from './response-sequencer.js';
 
-/** What an {@link OpenAIRealtimeConnection} needs besides its socket. */
+/**
+ * What an {@link OpenAIRealtimeConnection} needs besides its socket.
+ *
+ * @example
+ * ```ts
+ * const options: RealtimeConnectionOptions = { url: 'wss://api.openai.com/v1/realtime?model=gpt-realtime', sampleRate: 24_000, secrets: [apiKey] };
+ * ```
+ */
 export interface RealtimeConnectionOptions {
   readonly url: string;
   readonly sampleRate: number;

@@ -7,7 +7,21 @@ import { openWebSocket } from './open-web-socket.js';
 /** The sample rate of the Realtime API's PCM16 audio, in and out. */
 const SAMPLE_RATE = 24_000;
 
-/** Configuration of {@link OpenAIRealtimeModel} (built by `createOpenAI`). */
+/**
+ * Configuration of {@link OpenAIRealtimeModel} (built by `createOpenAI`): the options of
+ * `openai.realtime(id, options)` plus where and how to connect.
+ *
+ * @example
+ * ```ts
+ * const model = new OpenAIRealtimeModel('gpt-realtime', {
+ *   provider: 'openai.realtime',
+ *   baseURL: 'https://api.openai.com/v1',
+ *   headers: () => ({ authorization: `Bearer ${process.env.OPENAI_API_KEY}` }),
+ *   secrets: () => [process.env.OPENAI_API_KEY],
+ *   voice: 'marin',
+ * });
+ * ```
+ */
 export interface OpenAIRealtimeConfig extends OpenAIRealtimeOptions {
   readonly provider: string;
   /** HTTP(S) base URL including `/v1`; the WebSocket URL is derived from it (`wss://…/v1/realtime?model=…`). */
