@@ -103,6 +103,16 @@ describe('the voice server', () => {
     expect(client.messages.some((message) => message.type === 'audio-metrics')).toBe(true);
   });
 
+  it('ends the conversation when the model calls end_conversation: the last event, then the socket closes', async () => {
+    const server = await start();
+    const client = await connect(server);
+    client.send({ type: 'text', text: 'thanks, bye: end_conversation' });
+    expect(await client.next((message) => message.type === 'connection-close')).toMatchObject({ reason: 'user-request' });
+    expect((await client.closed).code).toBe(1000);
+    await vi.waitFor(() => expect(server.stats()).toMatchObject({ sessions: 0, runningTools: 0 }), { timeout: 5_000 });
+    expect(server.stats().recent[0]?.endReason).toBe('user-request');
+  });
+
   it('refuses conversations past maxSessions with 503', async () => {
     const server = await start({ maxSessions: 1 });
     await connect(server);
