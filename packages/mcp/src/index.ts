@@ -27,7 +27,7 @@ export type {
 export { mcpTool, type McpFunctionTool, type McpToolOptions } from './mcp-tool.js';
 export { mcpToolName } from './mcp-tool-name.js';
 export { mapCallToolResult, mcpContentToBlocks, type McpContentBlock } from './map-call-tool-result.js';
-export { StdioProcessTransport, type StdioServerParams, type ProcessExit } from './stdio-process-transport.js';
+export { StdioProcessTransport, DEFAULT_MAX_MESSAGE_BYTES, type StdioServerParams, type ProcessExit } from './stdio-process-transport.js';
 export { serveTools, type ServeToolsOptions, type ServeTransport, type ServeHttpOptions, type ServedTools } from './serve-tools.js';
 export { createMcpServer, type McpServerOptions } from './create-mcp-server.js';
 export { toCallToolResult } from './to-call-tool-result.js';

@@ -28,7 +28,7 @@ import type {
   McpRequestOptions,
   McpToolInfo,
 } from './mcp-client-options.js';
-import { DEFAULT_CLIENT_INFO, openConnection, type Connection } from './open-connection.js';
+import { ConnectAttemptError, DEFAULT_CLIENT_INFO, openConnection, type Connection } from './open-connection.js';
 import { StdioProcessTransport } from './stdio-process-transport.js';
 
 const DEFAULT_TIMEOUT_MS = 60_000;
@@ -62,6 +62,7 @@ export class McpClient implements AsyncDisposable {
   private readonly options: McpClientOptions;
   private connection: Connection | undefined;
   private connecting: Promise<Connection> | undefined;
+  private connectAbort: AbortController | undefined;
   private readonly dropping = new Set<Promise<void>>();
   private readonly toolListeners = new Set<(tools: McpToolInfo[]) => void>();
   private closed = false;
@@ -177,6 +178,8 @@ export class McpClient implements AsyncDisposable {
   /** Closes the connection for good; for stdio, resolves once the server process has exited. */
   async close(): Promise<void> {
     this.closed = true;
+    // A handshake in progress ends now (a hung server must not hold close() for the connect timeout).
+    this.connectAbort?.abort(new Error('The MCP client was closed while connecting.'));
     const connecting = this.connecting;
     if (connecting !== undefined) await connecting.catch(() => undefined);
     if (this.connection !== undefined) this.drop(this.connection, 'the client was closed', { endSession: true });
@@ -273,15 +276,24 @@ export class McpClient implements AsyncDisposable {
 
   private async open(): Promise<Connection> {
     const timeout = this.options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+    const abort = new AbortController();
+    this.connectAbort = abort;
     let connection: Connection;
     try {
-      connection = await openConnection(this.options.transport, () => this.makeClient(() => connection), { timeout });
+      connection = await openConnection(this.options.transport, () => this.makeClient(() => connection), { timeout, signal: abort.signal });
     } catch (error) {
+      const cause = error instanceof ConnectAttemptError ? error.cause : error;
+      const detail = error instanceof ConnectAttemptError ? error.detail : undefined;
+      if (abort.signal.aborted) {
+        throw new McpConnectionError({ server: this.serverName, message: `The MCP client for ${this.serverName} was closed while connecting.`, cause });
+      }
       throw new McpConnectionError({
         server: this.serverName,
-        message: `Could not connect to MCP server ${this.serverName}: ${connectFailure(error)}`,
-        cause: error,
+        message: `Could not connect to MCP server ${this.serverName}: ${connectFailure(cause, detail)}`,
+        cause,
       });
+    } finally {
+      if (this.connectAbort === abort) this.connectAbort = undefined;
     }
     if (this.closed) {
       this.drop(connection, 'the client was closed');
