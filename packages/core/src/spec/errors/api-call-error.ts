@@ -1,3 +1,4 @@
+import { redactRegisteredSecrets, redactSecretsDeep } from './secret-registry.js';
 import { hasBrand, TandemError } from './tandem-error.js';
 
 const BRAND = Symbol.for('tandem.error.APICallError');
@@ -17,7 +18,8 @@ export interface APICallErrorOptions {
 }
 
 /**
- * A provider HTTP call failed. `isRetryable` is true exactly for 408, 409, 429, 5xx and network
+ * A provider HTTP call failed (or the vendor reported an error inside the response stream). Registered
+ * secrets (see `registerSecret`) are redacted from `url`, `responseBody` and `responseHeaders` too. `isRetryable` is true exactly for 408, 409, 429, 5xx and network
  * failures (no status); providers retry those with backoff before giving up with this error.
  *
  * @example
@@ -36,10 +38,10 @@ export class APICallError extends TandemError {
   constructor(options: APICallErrorOptions) {
     super('API_CALL_ERROR', { message: options.message, cause: options.cause });
     this.name = 'APICallError';
-    this.url = options.url;
+    this.url = redactRegisteredSecrets(options.url);
     this.statusCode = options.statusCode;
-    this.responseBody = options.responseBody;
-    this.responseHeaders = options.responseHeaders;
+    this.responseBody = options.responseBody === undefined ? undefined : redactRegisteredSecrets(options.responseBody);
+    this.responseHeaders = redactSecretsDeep(options.responseHeaders);
     this.isRetryable = options.isRetryable ?? isRetryableStatus(options.statusCode);
   }
 
