@@ -5,6 +5,9 @@
  * @packageDocumentation
  */
 export { postJsonToApi, type PostJsonToApiOptions } from './post-json-to-api.js';
+export { DEFAULT_TIMEOUT_MS } from './fetch-with-first-byte-timeout.js';
+export { DEFAULT_MAX_RETRY_AFTER_MS } from './retry-after-cap.js';
+export { DEFAULT_MAX_EVENT_BYTES } from './sse-event-size-guard.js';
 export { readSseEvents, type ReadSseEventsOptions, type SseMessage } from './read-sse-events.js';
 export { parseJsonEvent, validateJson, type ParseJsonEventOptions } from './parse-json-event.js';
 export { loadApiKey, type LoadApiKeyOptions } from './load-api-key.js';

@@ -14,6 +14,8 @@ export interface APICallErrorOptions {
   readonly responseHeaders?: { readonly [name: string]: string };
   /** Overrides the status-derived default. */
   readonly isRetryable?: boolean;
+  /** The delay the server asked for; default: read from `retry-after-ms` / `retry-after` in `responseHeaders`. */
+  readonly retryAfterMs?: number;
   readonly cause?: unknown;
 }
 
@@ -33,6 +35,11 @@ export class APICallError extends TandemError {
   readonly responseBody: string | undefined;
   readonly responseHeaders: { readonly [name: string]: string } | undefined;
   readonly isRetryable: boolean;
+  /**
+   * How long the server asked the caller to wait before retrying (its `retry-after-ms` or `retry-after`
+   * header, in milliseconds), when it said.
+   */
+  readonly retryAfterMs: number | undefined;
   private readonly [BRAND] = true;
 
   constructor(options: APICallErrorOptions) {
@@ -43,6 +50,7 @@ export class APICallError extends TandemError {
     this.responseBody = options.responseBody === undefined ? undefined : redactRegisteredSecrets(options.responseBody);
     this.responseHeaders = redactSecretsDeep(options.responseHeaders);
     this.isRetryable = options.isRetryable ?? isRetryableStatus(options.statusCode);
+    this.retryAfterMs = options.retryAfterMs ?? retryAfterFromHeaders(options.responseHeaders);
   }
 
   static override isInstance(error: unknown): error is APICallError {
@@ -54,4 +62,21 @@ export class APICallError extends TandemError {
 export function isRetryableStatus(statusCode: number | undefined): boolean {
   if (statusCode === undefined) return true;
   return statusCode === 408 || statusCode === 409 || statusCode === 429 || statusCode >= 500;
+}
+
+/**
+ * The delay a response asks for: `retry-after-ms` (milliseconds), else `retry-after` (seconds or an HTTP
+ * date). `undefined` when absent, unparsable or negative.
+ */
+function retryAfterFromHeaders(headers: { readonly [name: string]: string } | undefined, now = Date.now()): number | undefined {
+  if (headers === undefined) return undefined;
+  const lower = new Map(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value.trim()]));
+  const ms = lower.get('retry-after-ms');
+  if (ms !== undefined && ms !== '' && Number.isFinite(Number(ms)) && Number(ms) >= 0) return Number(ms);
+  const after = lower.get('retry-after');
+  if (after === undefined || after === '') return undefined;
+  const seconds = Number(after);
+  if (Number.isFinite(seconds)) return seconds >= 0 ? seconds * 1000 : undefined;
+  const date = Date.parse(after);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
