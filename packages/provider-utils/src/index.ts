@@ -6,6 +6,7 @@
  */
 export { postJsonToApi, type PostJsonToApiOptions } from './post-json-to-api.js';
 export { DEFAULT_TIMEOUT_MS } from './fetch-with-first-byte-timeout.js';
+export type { ProviderLimitSettings } from './provider-limit-settings.js';
 export { DEFAULT_MAX_RETRY_AFTER_MS } from './retry-after-cap.js';
 export { DEFAULT_MAX_EVENT_BYTES } from './sse-event-size-guard.js';
 export { readSseEvents, type ReadSseEventsOptions, type SseMessage } from './read-sse-events.js';

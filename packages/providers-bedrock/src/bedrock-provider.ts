@@ -1,5 +1,5 @@
 import { BedrockRuntimeClient, type BedrockRuntimeClientConfig } from '@aws-sdk/client-bedrock-runtime';
-import type { LanguageModelV1 } from '@tandem/core/spec';
+import { registerSecret, type LanguageModelV1 } from '@tandem/core/spec';
 import type { Sleep } from '@tandem/provider-utils';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { BedrockConverseModel } from './bedrock-converse-model.js';
@@ -25,6 +25,13 @@ export interface BedrockProviderSettings {
   readonly warn?: (message: string) => void;
   /** A fully configured client to use instead of building one (its own retries should be off: `maxAttempts: 1`). */
   readonly client?: BedrockRuntimeClient;
+  /**
+   * Time to first byte: the first stream event must arrive within this many milliseconds, else the attempt
+   * fails with a retryable `APICallError` (and is retried). Default 300 000 (5 minutes).
+   */
+  readonly timeoutMs?: number;
+  /** Longest server-requested wait (`retry-after`) honoured before a retry; a longer one fails at once (`retryAfterMs`). Default 60 000. */
+  readonly maxRetryAfterMs?: number;
 }
 
 /** A configured Bedrock provider: call it with a model or inference-profile id to get a `LanguageModel`. */
@@ -47,6 +54,7 @@ export interface BedrockProvider {
  */
 export function createBedrock(settings: BedrockProviderSettings = {}): BedrockProvider {
   let client: BedrockRuntimeClient | undefined = settings.client;
+  registerCredentials(settings.credentials);
   const region = (): string => {
     const value = settings.region ?? process.env['AWS_REGION'] ?? process.env['AWS_DEFAULT_REGION'];
     if (value === undefined || value === '') {
@@ -59,6 +67,10 @@ export function createBedrock(settings: BedrockProviderSettings = {}): BedrockPr
   };
   const config = {
     client: (): BedrockRuntimeClient => {
+      // The secret parts of credentials from the environment, so no Tandem error can ever show them.
+      registerSecret(process.env['AWS_SECRET_ACCESS_KEY']);
+      registerSecret(process.env['AWS_SESSION_TOKEN']);
+      registerSecret(process.env['AWS_BEARER_TOKEN_BEDROCK']);
       client ??= new BedrockRuntimeClient({
         region: region(),
         ...(settings.credentials === undefined ? {} : { credentials: settings.credentials }),
@@ -75,6 +87,8 @@ export function createBedrock(settings: BedrockProviderSettings = {}): BedrockPr
     maxRetries: settings.maxRetries ?? 2,
     sleep: settings.sleep,
     warn: settings.warn,
+    timeoutMs: settings.timeoutMs,
+    maxRetryAfterMs: settings.maxRetryAfterMs,
   };
   const create = (modelId: string) => new BedrockConverseModel(modelId, config);
   return Object.assign(create, { languageModel: create, tools: bedrockTools });
@@ -90,3 +104,11 @@ export function createBedrock(settings: BedrockProviderSettings = {}): BedrockPr
  * ```
  */
 export const bedrock: BedrockProvider = createBedrock();
+
+/** Registers the secret parts of static credentials (not a provider function: it resolves later). */
+function registerCredentials(credentials: BedrockCredentials | undefined): void {
+  if (typeof credentials !== 'object' || credentials === null) return;
+  const { secretAccessKey, sessionToken } = credentials as { readonly secretAccessKey?: unknown; readonly sessionToken?: unknown };
+  if (typeof secretAccessKey === 'string') registerSecret(secretAccessKey);
+  if (typeof sessionToken === 'string') registerSecret(sessionToken);
+}
