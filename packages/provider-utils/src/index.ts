@@ -17,6 +17,7 @@ export { retryDelayMs, type RetryDelayOptions } from './retry-delay.js';
 export { redactSecrets, REDACTED } from './redact-secrets.js';
 export { defaultSleep, type Sleep } from './sleep.js';
 export { withoutTrailingSlash } from './without-trailing-slash.js';
+export { stringifyJson } from './stringify-deep.js';
 export { parseProviderOptions } from './parse-provider-options.js';
 export { InvalidProviderOptionsError } from './invalid-provider-options-error.js';
 export { emitProviderWarning } from './emit-provider-warning.js';

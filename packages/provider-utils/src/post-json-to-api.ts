@@ -4,7 +4,7 @@ import { redactSecrets } from './redact-secrets.js';
 import { registerRequestSecrets } from './register-request-secrets.js';
 import { DEFAULT_MAX_RETRY_AFTER_MS, refuseLongRetryAfter } from './retry-after-cap.js';
 import { retryDelayMs } from './retry-delay.js';
-import { stringifyDeep } from './stringify-deep.js';
+import { stringifyJson } from './stringify-deep.js';
 import { defaultSleep, type Sleep } from './sleep.js';
 
 /** Options of {@link postJsonToApi}. */
@@ -68,7 +68,7 @@ export async function postJsonToApi(options: PostJsonToApiOptions): Promise<Resp
   const headers: { [name: string]: string } = { 'content-type': 'application/json' };
   for (const [name, value] of Object.entries(options.headers ?? {})) if (value !== undefined) headers[name] = value;
   registerRequestSecrets(secrets, headers);
-  const body = serializeJson(options.body);
+  const body = stringifyJson(options.body);
   const safeUrl = redactSecrets(options.url, secrets);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxRetryAfterMs = options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
@@ -93,19 +93,6 @@ export async function postJsonToApi(options: PostJsonToApiOptions): Promise<Resp
     const refused = refuseLongRetryAfter(error, maxRetryAfterMs);
     if (refused !== undefined) throw refused;
     await sleep(retryDelayMs({ retry, headers: response.headers, initialDelayMs: options.initialRetryDelayMs, maxRetryAfterMs }), signal);
-  }
-}
-
-/**
- * `JSON.stringify`, falling back to an iterative serializer when the value is nested too deeply for the
- * engine's recursive one (e.g. tool arguments a model nested ten thousand levels deep).
- */
-function serializeJson(value: unknown): string {
-  try {
-    return JSON.stringify(value);
-  } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    return stringifyDeep(value);
   }
 }
 

@@ -76,3 +76,21 @@ function toJsonValue(value: unknown, key: string): unknown {
   }
   return value;
 }
+
+/**
+ * `JSON.stringify(value)` for data from the wire or from a model, which may be nested deeper than the
+ * call stack allows: the engine's serializer first, then (on its `RangeError`) one without recursion.
+ *
+ * @example
+ * ```ts
+ * const toolArgs = stringifyJson(part.functionCall.args ?? {}); // never a RangeError, however deep
+ * ```
+ */
+export function stringifyJson(value: unknown): string {
+  try {
+    return JSON.stringify(value);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return stringifyDeep(value);
+  }
+}
