@@ -1,7 +1,8 @@
-import { ConverseStreamCommand, type BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
+import type { BedrockRuntimeClient, ConverseStreamCommandInput } from '@aws-sdk/client-bedrock-runtime';
 import { APICallError, IncompleteResponseError, type LanguageModelV1, type ModelCallOptions, type ModelRequest, type ModelStreamPart } from '@tandem/core/spec';
-import { DEFAULT_TIMEOUT_MS, retryUntilFirstPart, validateJson, type Sleep } from '@tandem/provider-utils';
+import { DEFAULT_MAX_EVENT_BYTES, DEFAULT_TIMEOUT_MS, retryUntilFirstPart, validateJson, type Sleep } from '@tandem/provider-utils';
 import { BedrockStreamEvent } from './bedrock-stream-event.js';
+import { converseCommand, frameGuardError } from './converse-command.js';
 import { BedrockStreamMapper } from './bedrock-stream-mapper.js';
 import { buildBedrockConverseInput } from './build-bedrock-converse-input.js';
 import { mapBedrockError } from './map-bedrock-error.js';
@@ -19,6 +20,8 @@ export interface BedrockConverseModelConfig {
   readonly timeoutMs: number | undefined;
   /** Longest `retry-after` waited out before a retry (default 60 s). */
   readonly maxRetryAfterMs: number | undefined;
+  /** The largest event-stream frame accepted (default 32 MiB). */
+  readonly maxEventBytes: number | undefined;
 }
 
 /**
@@ -56,15 +59,15 @@ export class BedrockConverseModel implements LanguageModelV1 {
       sleep: config.sleep,
       signal,
       maxRetryAfterMs: config.maxRetryAfterMs,
-      attempt: () => attempt(client, input, { url, headers: extraHeaders, timeoutMs }, signal),
+      attempt: () => attempt(client, input, { url, headers: extraHeaders, timeoutMs, maxEventBytes: config.maxEventBytes ?? DEFAULT_MAX_EVENT_BYTES }, signal),
     });
   }
 }
 
 async function* attempt(
   client: BedrockRuntimeClient,
-  input: ConstructorParameters<typeof ConverseStreamCommand>[0],
-  call: { readonly url: string; readonly headers: { readonly [name: string]: string }; readonly timeoutMs: number },
+  input: ConverseStreamCommandInput,
+  call: { readonly url: string; readonly headers: { readonly [name: string]: string }; readonly timeoutMs: number; readonly maxEventBytes: number },
   signal: AbortSignal | undefined,
 ): AsyncGenerator<ModelStreamPart, void, undefined> {
   const { url, headers } = call;
@@ -88,17 +91,7 @@ async function* attempt(
       url,
       isRetryable: true,
     });
-  const command = new ConverseStreamCommand(input);
-  if (Object.keys(headers).length > 0) {
-    command.middlewareStack.add(
-      (next) => async (args) => {
-        const httpRequest = args.request as { headers?: { [name: string]: string } };
-        if (httpRequest.headers) Object.assign(httpRequest.headers, headers);
-        return next(args);
-      },
-      { step: 'build', name: 'tandemExtraHeaders' },
-    );
-  }
+  const command = converseCommand(input, { headers, maxEventBytes: call.maxEventBytes });
   try {
     let stream: AsyncIterable<unknown> | undefined;
     try {
@@ -106,7 +99,7 @@ async function* attempt(
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
       if (timedOut) throw timeoutError();
-      throw mapBedrockError(error, url);
+      throw frameGuardError(error) ?? mapBedrockError(error, url);
     }
     const mapper = new BedrockStreamMapper();
     if (stream !== undefined) {
@@ -118,8 +111,11 @@ async function* attempt(
         } catch (error) {
           if (signal?.aborted) throw signal.reason;
           if (timedOut) throw timeoutError();
-          // Exceptions Bedrock sends in the stream are service errors; anything else is a broken connection.
+          // Exceptions Bedrock sends in the stream are service errors; anything else is a broken connection
+          // (or the frame guard refusing an oversized frame, which says so itself).
           if (isServiceException(error)) throw mapBedrockError(error, url);
+          const refused = frameGuardError(error);
+          if (refused !== undefined) throw refused;
           throw new IncompleteResponseError({ provider: 'bedrock', cause: error });
         }
         firstByteArrived();

@@ -32,6 +32,11 @@ export interface BedrockProviderSettings {
   readonly timeoutMs?: number;
   /** Longest server-requested wait (`retry-after`) honoured before a retry; a longer one fails at once (`retryAfterMs`). Default 60 000. */
   readonly maxRetryAfterMs?: number;
+  /**
+   * The largest event-stream frame accepted, in bytes; a frame announcing more fails the call with
+   * `InvalidResponseDataError` before anything is allocated for it. Default 32 MiB.
+   */
+  readonly maxEventBytes?: number;
 }
 
 /** A configured Bedrock provider: call it with a model or inference-profile id to get a `LanguageModel`. */
@@ -89,6 +94,7 @@ export function createBedrock(settings: BedrockProviderSettings = {}): BedrockPr
     warn: settings.warn,
     timeoutMs: settings.timeoutMs,
     maxRetryAfterMs: settings.maxRetryAfterMs,
+    maxEventBytes: settings.maxEventBytes,
   };
   const create = (modelId: string) => new BedrockConverseModel(modelId, config);
   return Object.assign(create, { languageModel: create, tools: bedrockTools });

@@ -59,7 +59,7 @@ const mutation: fc.Arbitrary<ByteMutation> = fc.oneof(
 );
 
 describe.each(['responses', 'chat'] as const)('OpenAI %s stream parser under fuzzing', (api) => {
-  it('reassembles every fixture exactly, wherever the byte stream is cut', async () => {
+  it('reassembles every fixture exactly, wherever the byte stream is cut', { timeout: 60_000 }, async () => {
     const baselines = new Map<string, Awaited<ReturnType<typeof run>>>();
     for (const name of FIXTURES[api]) baselines.set(name, await run(api, [bytesOf(api, name)]));
     await fc.assert(
@@ -73,7 +73,7 @@ describe.each(['responses', 'chat'] as const)('OpenAI %s stream parser under fuz
     );
   });
 
-  it('ends a malformed stream with a typed error that never shows the key', async () => {
+  it('ends a malformed stream with a typed error that never shows the key', { timeout: 60_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...FIXTURES[api]),
