@@ -29,6 +29,7 @@ import type {
   McpToolInfo,
 } from './mcp-client-options.js';
 import { ConnectAttemptError, DEFAULT_CLIENT_INFO, openConnection, type Connection } from './open-connection.js';
+import { registerTransportSecrets } from './register-transport-secrets.js';
 import { StdioProcessTransport } from './stdio-process-transport.js';
 
 const DEFAULT_TIMEOUT_MS = 60_000;
@@ -70,6 +71,7 @@ export class McpClient implements AsyncDisposable {
   constructor(options: McpClientOptions) {
     this.options = options;
     this.serverName = describeServer(options.transport);
+    registerTransportSecrets(options.transport);
   }
 
   /** True while a connection is open. */
