@@ -9,11 +9,32 @@ import { RequestOriginGuard } from './request-origin-guard.js';
 import { ServedSessions } from './served-sessions.js';
 import type { ServeHttpOptions, ServedTools } from './serve-tools.js';
 
-/** Default `maxBodyBytes`: 4 MiB. */
+/**
+ * Default `maxBodyBytes` of `serveTools` over HTTP: 4 MiB.
+ *
+ * @example
+ * ```ts
+ * await serveTools(tools, { transport: { port: 3001, maxBodyBytes: 4 * DEFAULT_MAX_BODY_BYTES } });
+ * ```
+ */
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
-/** Default `maxSessions`. */
+/**
+ * Default `maxSessions` of `serveTools` over HTTP: 100 live sessions.
+ *
+ * @example
+ * ```ts
+ * await serveTools(tools, { transport: { port: 3001, maxSessions: 10 * DEFAULT_MAX_SESSIONS } });
+ * ```
+ */
 export const DEFAULT_MAX_SESSIONS = 100;
-/** Default `sessionIdleTimeoutMs`: 10 minutes. */
+/**
+ * Default `sessionIdleTimeoutMs` of `serveTools` over HTTP: 10 minutes.
+ *
+ * @example
+ * ```ts
+ * await serveTools(tools, { transport: { port: 3001, sessionIdleTimeoutMs: 6 * DEFAULT_SESSION_IDLE_TIMEOUT_MS } });
+ * ```
+ */
 export const DEFAULT_SESSION_IDLE_TIMEOUT_MS = 10 * 60_000;
 
 /**

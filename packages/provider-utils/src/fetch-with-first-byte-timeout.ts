@@ -1,4 +1,11 @@
-/** Default time to first byte of a provider call: 5 minutes. */
+/**
+ * Default time to first byte of a provider call: 5 minutes.
+ *
+ * @example
+ * ```ts
+ * const openai = createOpenAI({ timeoutMs: 2 * DEFAULT_TIMEOUT_MS }); // a slow, long-thinking model
+ * ```
+ */
 export const DEFAULT_TIMEOUT_MS = 300_000;
 
 /** Statuses whose `Response` cannot carry a body. */

@@ -1,6 +1,13 @@
 import { APICallError } from '@tandem/core/spec';
 
-/** Default `maxRetryAfterMs`: server-requested delays up to 60 s are waited out. */
+/**
+ * Default `maxRetryAfterMs`: server-requested delays up to 60 s are waited out.
+ *
+ * @example
+ * ```ts
+ * const anthropic = createAnthropic({ maxRetryAfterMs: 5 * DEFAULT_MAX_RETRY_AFTER_MS }); // a batch job may wait
+ * ```
+ */
 export const DEFAULT_MAX_RETRY_AFTER_MS = 60_000;
 
 /**

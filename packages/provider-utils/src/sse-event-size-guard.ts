@@ -1,6 +1,13 @@
 import { InvalidResponseDataError } from '@tandem/core/spec';
 
-/** Default `maxEventBytes`: one server-sent event may be up to 32 MiB (large enough for inline images). */
+/**
+ * Default `maxEventBytes`: one server-sent event may be up to 32 MiB (large enough for inline images).
+ *
+ * @example
+ * ```ts
+ * const google = createGoogleGenerativeAI({ maxEventBytes: 4 * DEFAULT_MAX_EVENT_BYTES }); // huge inline images
+ * ```
+ */
 export const DEFAULT_MAX_EVENT_BYTES = 32 * 1024 * 1024;
 
 const LF = 0x0a;

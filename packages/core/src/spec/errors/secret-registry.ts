@@ -1,4 +1,11 @@
-/** The text that replaces a registered secret. */
+/**
+ * The text that replaces a registered secret.
+ *
+ * @example
+ * ```ts
+ * if (error.message.includes(REDACTED_SECRET)) console.warn('The server echoed a credential.');
+ * ```
+ */
 export const REDACTED_SECRET = '[REDACTED]';
 
 /** Shorter values are not registered: they would mangle ordinary words in messages. */
