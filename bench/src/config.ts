@@ -17,6 +17,8 @@ export interface BenchConfig {
   readonly agents: number;
   /** Times the finished-agents heap is measured (median reported). */
   readonly memoryRepeats: number;
+  /** Text deltas of the result-only run whose retained heap is measured (workload 4c). */
+  readonly resultOnlyDeltas: number;
   /** Model steps of the leak loop (workload 4b): each run is 2 steps (tool call, answer). */
   readonly leakSteps: number;
   /** Fresh processes per SDK for the import time (workload 5). */
@@ -25,6 +27,9 @@ export interface BenchConfig {
   readonly installFromRegistry: boolean;
   /** MCP echo calls to time (workload 6). */
   readonly mcpCalls: number;
+  /** Model steps that each call one tool before the final answer (workload 8). */
+  readonly durableToolSteps: number;
+  readonly durableBudget: Budget;
 }
 
 const once: Budget = { warmupMs: 0, rounds: 1, roundMs: 0, minRuns: 1, maxRuns: 1 };
@@ -41,10 +46,13 @@ export const QUICK: BenchConfig = {
   concurrencyBudget: once,
   agents: 10,
   memoryRepeats: 1,
+  resultOnlyDeltas: 1_000,
   leakSteps: 20,
   coldStarts: 1,
   installFromRegistry: false,
   mcpCalls: 3,
+  durableToolSteps: 2,
+  durableBudget: once,
 };
 
 /** The full suite (`pnpm bench`). */
@@ -59,8 +67,11 @@ export const FULL: BenchConfig = {
   concurrencyBudget: { warmupMs: 100, rounds: 5, roundMs: 0, minRuns: 4, maxRuns: 4 },
   agents: 1000,
   memoryRepeats: 3,
+  resultOnlyDeltas: 200_000,
   leakSteps: 10_000,
   coldStarts: 10,
   installFromRegistry: true,
   mcpCalls: 300,
+  durableToolSteps: 5,
+  durableBudget: { warmupMs: 2000, rounds: 6, roundMs: 0, minRuns: 10, maxRuns: 10 },
 };

@@ -10,6 +10,7 @@ import {
   type StreamEvent,
   type StreamEventResponseCompleted,
   type ToolInputParameters,
+  Usage,
 } from '@openai/agents';
 import type { Contender, RunOutcome } from '../contender.js';
 import { installedVersion } from '../paths.js';
@@ -51,7 +52,7 @@ class ReplayModel implements Model {
   }
 
   async getResponse(request: ModelRequest): Promise<ModelResponse> {
-    return { usage: { ...USAGE } as ModelResponse['usage'], output: this.afterTools(request) ? this.textOutput : this.toolOutput };
+    return { usage: new Usage(USAGE), output: this.afterTools(request) ? this.textOutput : this.toolOutput };
   }
 
   async *getStreamedResponse(request: ModelRequest): AsyncIterable<StreamEvent> {
@@ -100,6 +101,34 @@ export function openAiAgentsContender(): Contender {
       const agent = newAgent(scenario);
       const { history } = await consume(agent);
       return { agent, history };
+    },
+  };
+}
+
+/** OpenAI Agents SDK's non-streamed path: `run(agent, input)` (the model's `getResponse`). */
+export function openAiAgentsDirectContender(): Contender {
+  setTracingDisabled(true);
+  return {
+    id: 'openai-agents (non-streamed)',
+    pkg: '@openai/agents',
+    version: installedVersion('@openai/agents'),
+    kind: 'peer',
+    how: '`run(agent, input)` without streaming, tracing off; the same minimal `Model` answering `getResponse`',
+    workloads: [1],
+    streams: false,
+    async runner(scenario) {
+      const agent = newAgent(scenario);
+      return {
+        run: async () => {
+          const result = await run(agent, 'go');
+          return { deltas: 0, text: String(result.finalOutput ?? '') };
+        },
+      };
+    },
+    async finished(scenario) {
+      const agent = newAgent(scenario);
+      const result = await run(agent, 'go');
+      return { agent, history: result.history };
     },
   };
 }
