@@ -70,7 +70,8 @@ export function isRetryableStatus(statusCode: number | undefined): boolean {
  */
 function retryAfterFromHeaders(headers: { readonly [name: string]: string } | undefined, now = Date.now()): number | undefined {
   if (headers === undefined) return undefined;
-  const lower = new Map(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value.trim()]));
+  // Defensive: at run time header values may be numbers or arrays (HTTP/2), and an error must build regardless.
+  const lower = new Map(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), String(value).trim()]));
   const ms = lower.get('retry-after-ms');
   if (ms !== undefined && ms !== '' && Number.isFinite(Number(ms)) && Number(ms) >= 0) return Number(ms);
   const after = lower.get('retry-after');

@@ -65,6 +65,16 @@ describe('registered secrets in core errors', () => {
     expect((error.cause as Error).message).toBe('upstream said [REDACTED]');
   });
 
+  it('builds from whatever JavaScript callers pass (no message, a URL object)', () => {
+    const loose = new APICallError({ message: undefined, url: new URL('https://x.test/'), responseBody: undefined } as unknown as { message: string; url: string });
+    expect(loose.url).toEqual(new URL('https://x.test/'));
+  });
+
+  it('builds whatever the header values are at run time (numbers, arrays from HTTP/2)', () => {
+    const headers = { 'retry-after': 7, 'x-list': ['a', 'b'] } as unknown as { [name: string]: string };
+    expect(new APICallError({ message: 'm', url: 'u', responseHeaders: headers }).retryAfterMs).toBe(7000);
+  });
+
   it('keeps the JSON form useful: name, code, message and fields', () => {
     expect(JSON.parse(JSON.stringify(new APICallError({ message: 'm', url: 'u', statusCode: 429 })))).toMatchObject({
       name: 'APICallError',

@@ -63,6 +63,7 @@ export function registerSecret(secret: string | undefined | null): void {
  * ```
  */
 export function redactRegisteredSecrets(text: string): string {
+  if (typeof text !== 'string') return text; // defensive: an error must build whatever it is given at run time
   let result = text;
   for (const secret of registry()) {
     if (result.includes(secret)) result = result.split(secret).join(REDACTED_SECRET);
