@@ -24,8 +24,8 @@ export const ANTHROPIC_DEFAULT_MAX_TOKENS = 4096;
  * Invalid `providerOptions.anthropic` throw `InvalidProviderOptionsError`.
  *
  * `responseFormat` becomes `output_config.format: { type: 'json_schema', schema }` (the schema fitted by
- * {@link toAnthropicOutputSchema}); with `structuredOutputMode: 'jsonTool'` it becomes a tool Claude must call
- * instead (see {@link jsonResponseTool}). The Messages API has no seed: a `seed` is ignored with a warning.
+ * `toAnthropicOutputSchema`); with `structuredOutputMode: 'jsonTool'` it becomes a tool Claude must call
+ * instead (see `jsonResponseTool`). The Messages API has no seed: a `seed` is ignored with a warning.
  *
  * @example
  * ```ts

@@ -14,9 +14,9 @@ import { convertToBedrockMessages } from './convert-to-bedrock-messages.js';
  * model may still call them. Provider tools other than `bedrock.tools.systemTool()` are left out and reported
  * through `warn` (default: a process warning). Invalid `providerOptions.bedrock` throw `InvalidProviderOptionsError`.
  *
- * `responseFormat` becomes `outputConfig.textFormat` (`json_schema`, the schema fitted by {@link toBedrockOutputSchema}
+ * `responseFormat` becomes `outputConfig.textFormat` (`json_schema`, the schema fitted by `toBedrockOutputSchema`
  * and sent as a JSON string); with `structuredOutputMode: 'jsonTool'` it becomes a tool the model must call instead
- * (see {@link jsonResponseTool}). Converse has no seed field: a `seed` is ignored with a warning.
+ * (see `jsonResponseTool`). Converse has no seed field: a `seed` is ignored with a warning.
  *
  * @example
  * ```ts

@@ -12,7 +12,7 @@ export interface OpenAIJsonSchemaFormat {
 /**
  * Maps a Tandem `responseFormat` to OpenAI's `json_schema` format fields (Responses: `text.format`; Chat
  * Completions: `response_format.json_schema`). `name` defaults to `response`. `strict: true` is sent only when
- * the schema already meets the strict-mode rules (see {@link isStrictJsonSchema}) and `strictJsonSchema` is not
+ * the schema already meets the strict-mode rules (see `isStrictJsonSchema`) and `strictJsonSchema` is not
  * `false`; otherwise `strict` is left out, which OpenAI treats as `false` (the schema guides the answer but
  * is not enforced by constrained decoding).
  *
