@@ -17,6 +17,8 @@ export interface BenchConfig {
   readonly agents: number;
   /** Times the finished-agents heap is measured (median reported). */
   readonly memoryRepeats: number;
+  /** Text deltas of the result-only run whose retained heap is measured (workload 4c). */
+  readonly resultOnlyDeltas: number;
   /** Model steps of the leak loop (workload 4b): each run is 2 steps (tool call, answer). */
   readonly leakSteps: number;
   /** Fresh processes per SDK for the import time (workload 5). */
@@ -41,6 +43,7 @@ export const QUICK: BenchConfig = {
   concurrencyBudget: once,
   agents: 10,
   memoryRepeats: 1,
+  resultOnlyDeltas: 1_000,
   leakSteps: 20,
   coldStarts: 1,
   installFromRegistry: false,
@@ -59,6 +62,7 @@ export const FULL: BenchConfig = {
   concurrencyBudget: { warmupMs: 100, rounds: 5, roundMs: 0, minRuns: 4, maxRuns: 4 },
   agents: 1000,
   memoryRepeats: 3,
+  resultOnlyDeltas: 200_000,
   leakSteps: 10_000,
   coldStarts: 10,
   installFromRegistry: true,

@@ -24,6 +24,13 @@ export interface Contender {
   readonly kind: 'floor' | 'tandem' | 'peer';
   /** How the SDK is driven and which fake model it uses (for the notes). */
   readonly how: string;
+  /**
+   * The workloads this row takes part in (default: all). A second, non-streaming row of an SDK — its
+   * fastest honest path, e.g. `generate()` instead of `stream()` — only runs the tool-call workload.
+   */
+  readonly workloads?: readonly number[];
+  /** False for a row that reads only the final result (no event stream, so no deltas to count). */
+  readonly streams?: boolean;
   /** A runner that reuses one agent for every run of `scenario`. */
   runner(scenario: Scenario): Promise<Runner>;
   /** Builds a new agent, runs `scenario` to the end, and returns what a user keeps: the agent and its conversation. */
@@ -32,10 +39,16 @@ export interface Contender {
 
 /** Throws if a run did not observe what the scenario scripted. */
 export function check(contender: Contender, scenario: Scenario, outcome: RunOutcome): void {
-  if (outcome.deltas !== scenario.deltas.length || outcome.text !== scenario.text) {
+  const deltasOk = contender.streams === false || outcome.deltas === scenario.deltas.length;
+  if (!deltasOk || outcome.text !== scenario.text) {
     throw new Error(
       `${contender.id}: expected ${scenario.deltas.length} deltas and text ${JSON.stringify(scenario.text.slice(0, 40))}, ` +
         `got ${outcome.deltas} deltas and ${JSON.stringify(outcome.text.slice(0, 40))}.`,
     );
   }
+}
+
+/** Whether `contender` takes part in workload `n`. */
+export function takesPart(contender: Contender, n: number): boolean {
+  return contender.workloads === undefined || contender.workloads.includes(n);
 }

@@ -4,12 +4,12 @@ import { cpus, release, type as osType } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { FULL, QUICK } from './config.js';
-import type { Contender } from './contender.js';
-import { aiSdkContender } from './contenders/ai-sdk.js';
+import { takesPart, type Contender } from './contender.js';
+import { aiSdkContender, aiSdkGenerateContender } from './contenders/ai-sdk.js';
 import { floorContender } from './contenders/floor.js';
-import { openAiAgentsContender } from './contenders/openai-agents.js';
-import { strandsContender } from './contenders/strands.js';
-import { tandemContender } from './contenders/tandem.js';
+import { openAiAgentsContender, openAiAgentsDirectContender } from './contenders/openai-agents.js';
+import { strandsContender, strandsInvokeContender } from './contenders/strands.js';
+import { tandemContender, tandemResultOnlyContender } from './contenders/tandem.js';
 import { BENCH_DIR, ROOT_DIR } from './paths.js';
 import { renderReport } from './report.js';
 import type { Metric } from './results.js';
@@ -38,7 +38,19 @@ const wanted = (n: number): boolean => only === undefined || only.has(String(n))
 const outPath = values.out ?? (config.quick ? 'results/quick.md' : 'results/latest.md');
 const started = performance.now();
 
-const contenders: Contender[] = [floorContender(), tandemContender(), aiSdkContender(), strandsContender(), openAiAgentsContender()];
+const contenders: Contender[] = [
+  floorContender(),
+  tandemContender(),
+  tandemResultOnlyContender(),
+  aiSdkContender(),
+  aiSdkGenerateContender(),
+  strandsContender(),
+  strandsInvokeContender(),
+  openAiAgentsContender(),
+  openAiAgentsDirectContender(),
+];
+/** The rows that take part in workload `n`. */
+const rows = (n: number): Contender[] => contenders.filter((contender) => takesPart(contender, n));
 const metrics: Metric[] = [];
 
 async function step(n: number, label: string, fn: () => Promise<Metric[]>): Promise<void> {
@@ -49,12 +61,12 @@ async function step(n: number, label: string, fn: () => Promise<Metric[]>): Prom
   process.stderr.write(` ${((performance.now() - t) / 1000).toFixed(1)} s\n`);
 }
 
-await step(1, 'tool-call overhead', () => toolCallOverhead(contenders, config));
-await step(2, 'streaming throughput', () => streamingThroughput(contenders, config));
-await step(3, 'concurrency', () => concurrency(contenders, config));
-await step(4, 'memory', () => memory(contenders, config));
-await step(5, 'cold start', () => coldStart(contenders, config));
-await step(5, 'install size', () => installSize(contenders, config));
+await step(1, 'tool-call overhead', () => toolCallOverhead(rows(1), config));
+await step(2, 'streaming throughput', () => streamingThroughput(rows(2), config));
+await step(3, 'concurrency', () => concurrency(rows(3), config));
+await step(4, 'memory', () => memory(rows(4), config));
+await step(5, 'cold start', () => coldStart(rows(5), config));
+await step(5, 'install size', () => installSize(rows(5), config));
 await step(6, 'MCP', () => mcpOverhead(config, tandemMcpCallers()));
 await step(7, 'bidi', () => bidiLatency(config));
 

@@ -26,6 +26,14 @@ export function checkTargets(metrics: readonly Metric[], contenders: readonly Co
     else out.push({ target, figure: `${f(mine, 3)} ms = ${f(mine / best.value)} × ${best.id}`, verdict: judge(mine <= 0.2 * best.value) });
   }
   {
+    const target = 'per-call overhead: ≤ 0.3 × fastest peer, each SDK on its fastest honest path';
+    const m = metrics.find((metric) => metric.section.startsWith('1.') && metric.name.startsWith('per-call overhead'));
+    const mine = m === undefined ? undefined : bestOf(m, contenders, 'tandem');
+    const best = m === undefined ? undefined : bestOf(m, contenders, 'peer');
+    if (mine === undefined || best === undefined) missing(target);
+    else out.push({ target, figure: `${f(mine.value, 1)} µs (${mine.id}) = ${f(mine.value / best.value)} × ${best.id} ${f(best.value, 1)} µs`, verdict: judge(mine.value <= 0.3 * best.value) });
+  }
+  {
     const target = 'streaming: ≥ 3 × fastest peer and ≥ 0.5 × floor throughput';
     const m = find(metrics, '2.', '');
     const mine = medianOf(m, 'tandem');
@@ -66,4 +74,15 @@ export function checkTargets(metrics: readonly Metric[], contenders: readonly Co
     else out.push({ target, figure: `${f(mine, 1)} ms vs ${best.id} ${f(best.value, 1)} ms`, verdict: judge(mine <= best.value) });
   }
   return out;
+}
+
+/** The lowest median of the rows of one kind. */
+function bestOf(metric: Metric, contenders: readonly Contender[], kind: Contender['kind']): { id: string; value: number } | undefined {
+  let best: { id: string; value: number } | undefined;
+  for (const contender of contenders) {
+    if (contender.kind !== kind) continue;
+    const value = medianOf(metric, contender.id);
+    if (value !== undefined && (best === undefined || value < best.value)) best = { id: contender.id, value };
+  }
+  return best;
 }

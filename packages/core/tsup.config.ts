@@ -4,6 +4,7 @@ export default defineConfig({
   entry: {
     index: 'src/index.ts',
     'spec/index': 'src/spec/index.ts',
+    'runtime/index': 'src/runtime/index.ts',
     'testing/index': 'src/testing/index.ts',
   },
   format: ['esm'],

@@ -1,6 +1,6 @@
 import { jsonSchema, ToolLoopAgent, tool, type ModelMessage, type ToolSet } from 'ai';
 import { MockLanguageModelV3, simulateReadableStream } from 'ai/test';
-import type { LanguageModelV3CallOptions, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import type { LanguageModelV3CallOptions, LanguageModelV3Content, LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import type { Contender, RunOutcome } from '../contender.js';
 import { installedVersion } from '../paths.js';
 import type { Scenario } from '../scenario.js';
@@ -74,6 +74,52 @@ export function aiSdkContender(): Contender {
       const { messages } = await consume(agent);
       model.doStreamCalls.length = 0; // the mock's record of the last call is test bookkeeping, not the SDK's state
       return { agent, messages };
+    },
+  };
+}
+
+/** `MockLanguageModelV3` answering `doGenerate` with the same two responses, as whole results. */
+function mockGenerateModel(scenario: Scenario): MockLanguageModelV3 {
+  const toolContent: LanguageModelV3Content[] = scenario.calls.map((call) => ({ type: 'tool-call', toolCallId: call.id, toolName: call.name, input: call.args }));
+  const textContent: LanguageModelV3Content[] = [{ type: 'text', text: scenario.text }];
+  const model: MockLanguageModelV3 = new MockLanguageModelV3({
+    doGenerate: async (options: LanguageModelV3CallOptions) => {
+      model.doGenerateCalls.length = 0; // the mock records every call; keep it from growing across runs
+      const afterTools = scenario.calls.length === 0 || options.prompt.at(-1)?.role === 'tool';
+      return {
+        content: afterTools ? textContent : toolContent,
+        finishReason: { unified: afterTools ? 'stop' : 'tool-calls', raw: undefined },
+        usage: USAGE,
+        warnings: [],
+      };
+    },
+  });
+  return model;
+}
+
+/** Vercel AI SDK's fastest honest path for the tool loop: `ToolLoopAgent.generate()` (no streaming). */
+export function aiSdkGenerateContender(): Contender {
+  return {
+    id: 'ai (generate)',
+    pkg: 'ai',
+    version: installedVersion('ai'),
+    kind: 'peer',
+    how: '`ToolLoopAgent.generate()` (non-streaming); `MockLanguageModelV3` `doGenerate`; `jsonSchema()` tool input',
+    workloads: [1],
+    streams: false,
+    async runner(scenario) {
+      const agent = new ToolLoopAgent({ model: mockGenerateModel(scenario), tools: toolSet(scenario) });
+      return {
+        run: async () => {
+          const result = await agent.generate({ prompt: 'go' });
+          return { deltas: 0, text: result.text };
+        },
+      };
+    },
+    async finished(scenario) {
+      const agent = new ToolLoopAgent({ model: mockGenerateModel(scenario), tools: toolSet(scenario) });
+      const result = await agent.generate({ prompt: 'go' });
+      return { agent, messages: result.response.messages };
     },
   };
 }

@@ -103,3 +103,31 @@ export function openAiAgentsContender(): Contender {
     },
   };
 }
+
+/** OpenAI Agents SDK's non-streamed path: `run(agent, input)` (the model's `getResponse`). */
+export function openAiAgentsDirectContender(): Contender {
+  setTracingDisabled(true);
+  return {
+    id: 'openai-agents (non-streamed)',
+    pkg: '@openai/agents',
+    version: installedVersion('@openai/agents'),
+    kind: 'peer',
+    how: '`run(agent, input)` without streaming, tracing off; the same minimal `Model` answering `getResponse`',
+    workloads: [1],
+    streams: false,
+    async runner(scenario) {
+      const agent = newAgent(scenario);
+      return {
+        run: async () => {
+          const result = await run(agent, 'go');
+          return { deltas: 0, text: String(result.finalOutput ?? '') };
+        },
+      };
+    },
+    async finished(scenario) {
+      const agent = newAgent(scenario);
+      const result = await run(agent, 'go');
+      return { agent, history: result.history };
+    },
+  };
+}

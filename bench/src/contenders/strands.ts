@@ -107,3 +107,31 @@ export function strandsContender(): Contender {
     },
   };
 }
+
+/** Strands Agents TS's result-only path: `Agent.invoke()`. */
+export function strandsInvokeContender(): Contender {
+  return {
+    id: 'strands (invoke)',
+    pkg: '@strands-agents/sdk',
+    version: installedVersion('@strands-agents/sdk'),
+    kind: 'peer',
+    how: '`Agent.invoke()` (printer off); the same minimal `Model` subclass',
+    workloads: [1],
+    streams: false,
+    async runner(scenario) {
+      const agent = newAgent(scenario, new ReplayModel(scenario));
+      return {
+        run: async () => {
+          agent.messages = [];
+          const result = await agent.invoke('go');
+          return { deltas: 0, text: result.lastMessage.content.map((block) => (block.type === 'textBlock' ? block.text : '')).join('') };
+        },
+      };
+    },
+    async finished(scenario) {
+      const agent = newAgent(scenario, new ReplayModel(scenario));
+      await agent.invoke('go');
+      return agent;
+    },
+  };
+}

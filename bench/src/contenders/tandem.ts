@@ -55,3 +55,34 @@ export function tandemContender(): Contender {
     },
   };
 }
+
+/**
+ * Tandem's fastest honest path for a caller that wants only the outcome: `agent.run(…).result`, not
+ * iterated (the run then keeps no events).
+ */
+export function tandemResultOnlyContender(): Contender {
+  return {
+    id: 'tandem (result only)',
+    pkg: '@tandem/core',
+    version: installedVersion('@tandem/core'),
+    kind: 'tandem',
+    how: '`await agent.run().result` without iterating (no events kept); `ScriptedModel`; plain JSON-Schema function tool',
+    workloads: [1],
+    streams: false,
+    async runner(scenario) {
+      const agent = new Agent({ tools: tools(scenario) });
+      const model = scriptedModel(scenario);
+      return {
+        run: async () => {
+          const result = await agent.run(model, 'go').result;
+          return { deltas: 0, text: result.text };
+        },
+      };
+    },
+    async finished(scenario) {
+      const agent = new Agent({ tools: tools(scenario) });
+      const { messages } = await agent.run(scriptedModel(scenario), 'go').result;
+      return { agent, messages };
+    },
+  };
+}

@@ -1,3 +1,5 @@
+import { Agent, type ModelStreamPart } from '@tandem/core';
+import { ScriptedModel, finishPart } from '@tandem/core/testing';
 import type { Contender } from '../contender.js';
 import type { BenchConfig } from '../config.js';
 import { single, type Cell, type Metric } from '../results.js';
@@ -45,6 +47,26 @@ async function leak(contender: Contender, steps: number, readingsCount: number):
   return { growth: mean(readings.slice(-third)) - mean(readings.slice(0, third)), warmAt: checkpoints[0]! * 2 };
 }
 
+/**
+ * Heap a finished Tandem run still holds while the caller keeps the run object, when the caller only
+ * awaited `run.result` (never iterated): its events must not be retained.
+ */
+async function resultOnlyRunHeap(deltas: number): Promise<number> {
+  const parts: ModelStreamPart[] = [{ type: 'text-start', blockId: 't' }];
+  for (let i = 0; i < deltas; i++) parts.push({ type: 'text-delta', blockId: 't', chunk: String(i % 10000).padStart(4, '0') });
+  parts.push({ type: 'text-end', blockId: 't' }, finishPart('stop'));
+  const model = new ScriptedModel({ responses: () => parts });
+  const agent = new Agent();
+  await agent.run(model, 'warm up').result;
+  model.requests.length = 0;
+  const before = await settleHeap();
+  const run = agent.run(model, 'go');
+  const result = await run.result;
+  const after = await settleHeap();
+  if (result.text.length !== deltas * 4 || run.runId === '') throw new Error('unexpected result');
+  return after - before;
+}
+
 /** Workload 4: memory of finished agents, and heap growth over a long loop (leak check). */
 export async function memory(contenders: readonly Contender[], config: BenchConfig): Promise<Metric[]> {
   const held = new Map<string, Cell>();
@@ -64,7 +86,24 @@ export async function memory(contenders: readonly Contender[], config: BenchConf
     }
   }
   const section = '4. Memory';
+  const resultOnly = new Map<string, Cell>();
+  if (contenders.some((contender) => contender.id === 'tandem')) {
+    try {
+      resultOnly.set('tandem', single((await resultOnlyRunHeap(config.resultOnlyDeltas)) / 1024 / 1024, `${config.resultOnlyDeltas.toLocaleString('en-US')} deltas; the result's own text is ${((config.resultOnlyDeltas * 4) / 1024 / 1024).toFixed(2)} MB`));
+    } catch (error) {
+      resultOnly.set('tandem', { kind: 'error', reason: error instanceof Error ? error.message : String(error) });
+    }
+  }
   return [
+    {
+      section,
+      name: `heap retained by a result-only run of ${config.resultOnlyDeltas.toLocaleString('en-US')} deltas`,
+      unit: 'MB',
+      better: 'lower',
+      digits: 2,
+      cells: resultOnly,
+      ratios: false,
+    },
     { section, name: `heap of ${config.agents.toLocaleString('en-US')} finished agents`, unit: 'MB', better: 'lower', digits: 2, cells: held },
     {
       section,

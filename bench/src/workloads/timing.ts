@@ -38,11 +38,27 @@ function cells(samples: Map<string, number[] | { error: string }>, map: (ms: num
 /** Workload 1: one response with K immediate tool calls, then a final text response. */
 export async function toolCallOverhead(contenders: readonly Contender[], config: BenchConfig): Promise<Metric[]> {
   const metrics: Metric[] = [];
+  const section = '1. Tool-call overhead';
+  const medians = new Map<number, Map<string, number>>();
   for (const k of config.toolCallCounts) {
     const samples = await timeScenario(contenders, toolCallScenario(k, echoTool()), config.toolCallBudget);
-    const section = '1. Tool-call overhead';
     metrics.push({ section, name: `K=${k}: time per run`, unit: 'ms', better: 'lower', digits: 3, cells: cells(samples, (ms) => ms) });
     metrics.push({ section, name: `K=${k}: time per call`, unit: 'µs', better: 'lower', digits: 1, cells: cells(samples, (ms) => (ms * 1000) / k) });
+    const byId = new Map<string, number>();
+    for (const [id, values] of samples) if (Array.isArray(values)) byId.set(id, summarize(values).median);
+    medians.set(k, byId);
+  }
+  const [low, high] = [...config.toolCallCounts].sort((a, b) => a - b).slice(-2);
+  if (low !== undefined && high !== undefined && low !== high) {
+    const slope = new Map<string, Cell>();
+    for (const contender of contenders) {
+      const a = medians.get(low)?.get(contender.id);
+      const b = medians.get(high)?.get(contender.id);
+      if (a === undefined || b === undefined) continue;
+      slope.set(contender.id, { kind: 'value', summary: summarize([((b - a) * 1000) / (high - low)]) });
+    }
+    // The cost each extra call adds, free of per-run costs (model calls, history): the overhead of the tool runtime.
+    metrics.push({ section, name: `per-call overhead (K=${low}→${high} slope)`, unit: 'µs', better: 'lower', digits: 1, cells: slope });
   }
   return metrics;
 }

@@ -18,6 +18,7 @@ export type {
   ToolRetryConfig,
   ToolInputValidation,
   ToolExecuteReturn,
+  NeedsApproval,
 } from './tool/tool.js';
 export type {
   AgentOptions,
@@ -40,16 +41,22 @@ export type {
   AfterToolCallEvent,
   AfterToolsEvent,
   MessageAddedEvent,
-} from './agent/agent-hooks.js';
+} from './hooks/agent-hooks.js';
+export type { ToolCallHooks } from './hooks/tool-call-hooks.js';
 export { Agent } from './agent/agent.js';
 export { stream, type StreamOptions, type ModelStream, type StreamResult } from './stream/stream.js';
-export { runToolGroup, type ToolGroupOptions } from './tool-runtime/run-tool-group.js';
 export { NoSuchToolError, InvalidToolInputError, ToolTimeoutError, ToolCancelledError } from './tool-runtime/tool-errors.js';
-export type { ToolCallHooks } from './tool-runtime/tool-run-context.js';
 export { toToolOutput } from './tool-runtime/to-tool-output.js';
 export { errorText } from './tool-runtime/error-text.js';
+export type { ApprovalRequest, ApprovalDecision } from './tool-runtime/approval.js';
+export type { Approver } from './tool-runtime/pending-approvals.js';
+export { TOOL_NAME_PATTERN, assertToolName } from './tool/tool-name.js';
 export { sleep } from './util/sleep.js';
-export { AbortFanout, type LinkedAbort } from './internal/abort-fanout.js';
+export { EventsNotKeptError } from './events/events-not-kept-error.js';
+export type { OutputSchema, OutputIssue, OutputValidationResult } from './output/output-schema.js';
+export { OutputValidationError } from './output/output-validation-error.js';
+export type { ModelReference } from './provider-registry/to-language-model.js';
+export { repairHistory } from './session/repair-history.js';
 export { registerProvider, registeredProviders, type ProviderFactory } from './provider-registry/provider-registry.js';
 export { resolveModel } from './provider-registry/resolve-model.js';
 export { resolveBidiModel } from './provider-registry/resolve-bidi-model.js';

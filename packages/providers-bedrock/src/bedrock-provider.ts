@@ -1,10 +1,13 @@
 import { BedrockRuntimeClient, type BedrockRuntimeClientConfig } from '@aws-sdk/client-bedrock-runtime';
-import type { LanguageModelV1 } from '@tandem/core/spec';
+import type { BidiModelV1, LanguageModelV1 } from '@tandem/core/spec';
 import type { Sleep } from '@tandem/provider-utils';
-import { NodeHttpHandler } from '@smithy/node-http-handler';
+import { NodeHttp2Handler, NodeHttpHandler } from '@smithy/node-http-handler';
 import { BedrockConverseModel } from './bedrock-converse-model.js';
 import { InvalidRequestError } from '@tandem/provider-utils';
 import { bedrockTools, type BedrockTools } from './bedrock-tools.js';
+import { NovaSonicModel } from './nova-sonic/nova-sonic-model.js';
+import { novaSonicSdkLogger } from './nova-sonic/nova-sonic-sdk-logger.js';
+import type { NovaSonicOptions } from './nova-sonic/nova-sonic-options.js';
 
 /** Static AWS credentials, or a provider function resolving them (e.g. from `@aws-sdk/credential-providers`). */
 export type BedrockCredentials = NonNullable<BedrockRuntimeClientConfig['credentials']>;
@@ -23,7 +26,10 @@ export interface BedrockProviderSettings {
   readonly sleep?: Sleep;
   /** Receives non-fatal warnings. Default: a process warning. */
   readonly warn?: (message: string) => void;
-  /** A fully configured client to use instead of building one (its own retries should be off: `maxAttempts: 1`). */
+  /**
+   * A fully configured client for the Converse models, used instead of building one (its own retries should be
+   * off: `maxAttempts: 1`). Nova Sonic needs an HTTP/2 client: pass it as `novaSonic(id, { client })`.
+   */
   readonly client?: BedrockRuntimeClient;
 }
 
@@ -32,17 +38,25 @@ export interface BedrockProvider {
   (modelId: string): LanguageModelV1;
   /** Same as calling the provider. */
   languageModel(modelId: string): LanguageModelV1;
+  /**
+   * Amazon Nova Sonic (speech to speech) on the bidirectional streaming API over HTTP/2, for `BidiAgent`:
+   * `bedrock.novaSonic('amazon.nova-sonic-v1:0')`.
+   */
+  novaSonic(modelId: string, options?: NovaSonicOptions): BidiModelV1;
+  /** The same function as {@link BedrockProvider.novaSonic}; used by `resolveBidiModel('bedrock:amazon.nova-sonic-v1:0')`. */
+  bidi(modelId: string, options?: NovaSonicOptions): BidiModelV1;
   /** Tools Bedrock runs itself: `systemTool(name)`. */
   readonly tools: BedrockTools;
 }
 
 /**
- * Creates an Amazon Bedrock provider on the Converse stream API.
+ * Creates an Amazon Bedrock provider: Converse stream models, and Nova Sonic bidi models.
  *
  * @example
  * ```ts
  * const bedrock = createBedrock({ region: 'eu-central-1' });
  * const model = bedrock('eu.anthropic.claude-sonnet-4-5-20250929-v1:0');
+ * const voice = bedrock.novaSonic('amazon.nova-sonic-v1:0');
  * ```
  */
 export function createBedrock(settings: BedrockProviderSettings = {}): BedrockProvider {
@@ -76,8 +90,28 @@ export function createBedrock(settings: BedrockProviderSettings = {}): BedrockPr
     sleep: settings.sleep,
     warn: settings.warn,
   };
+  let http2Client: BedrockRuntimeClient | undefined;
+  const bidiConfig = {
+    client: (): BedrockRuntimeClient => {
+      http2Client ??= new BedrockRuntimeClient({
+        region: region(),
+        ...(settings.credentials === undefined ? {} : { credentials: settings.credentials }),
+        ...(settings.endpoint === undefined ? {} : { endpoint: settings.endpoint }),
+        maxAttempts: 1,
+        // Bidirectional streams need HTTP/2.
+        requestHandler: new NodeHttp2Handler(),
+        logger: novaSonicSdkLogger,
+      });
+      return http2Client;
+    },
+    endpoint: () => {
+      const known = settings.region ?? process.env['AWS_REGION'] ?? process.env['AWS_DEFAULT_REGION'];
+      return (settings.endpoint ?? (known ? `https://bedrock-runtime.${known}.amazonaws.com` : 'bedrock-runtime')).replace(/\/+$/, '');
+    },
+  };
   const create = (modelId: string) => new BedrockConverseModel(modelId, config);
-  return Object.assign(create, { languageModel: create, tools: bedrockTools });
+  const novaSonic = (modelId: string, options?: NovaSonicOptions): BidiModelV1 => new NovaSonicModel(modelId, bidiConfig, options);
+  return Object.assign(create, { languageModel: create, novaSonic, bidi: novaSonic, tools: bedrockTools });
 }
 
 /**

@@ -29,13 +29,14 @@ interface SdkErrorShape {
  * failure) to an `APICallError` with the documented status and a correct `isRetryable`: throttling,
  * unavailability, internal and stream errors are retryable; validation, access and quota errors are not.
  * The SDK error becomes the `cause` without its raw HTTP exchange, so no credential travels with it.
+ * `operation` names the API in the message (default `ConverseStream`).
  *
  * @example
  * ```ts
  * try { await client.send(command); } catch (error) { throw mapBedrockError(error, url); }
  * ```
  */
-export function mapBedrockError(error: unknown, url: string): APICallError {
+export function mapBedrockError(error: unknown, url: string, operation = 'ConverseStream'): APICallError {
   const shape = (typeof error === 'object' && error !== null ? error : {}) as SdkErrorShape;
   const name = typeof shape.name === 'string' ? shape.name : 'Error';
   const message = typeof shape.message === 'string' ? shape.message : String(error);
@@ -49,7 +50,7 @@ export function mapBedrockError(error: unknown, url: string): APICallError {
   for (const [key, value] of Object.entries(shape.$response?.headers ?? {})) if (value !== undefined) headers[key.toLowerCase()] = value;
   const where = statusCode === undefined ? '' : ` (HTTP ${statusCode})`;
   return new APICallError({
-    message: `Amazon Bedrock ConverseStream failed with ${name}${where}: ${message}${hintFor(name, isNetworkFailure)}`,
+    message: `Amazon Bedrock ${operation} failed with ${name}${where}: ${message}${hintFor(name, isNetworkFailure)}`,
     url,
     statusCode,
     responseBody: JSON.stringify({ __type: name, message }),

@@ -1,7 +1,9 @@
-import type { LanguageModelV1 } from '@tandem/core/spec';
-import { loadApiKey, withoutTrailingSlash, type Sleep } from '@tandem/provider-utils';
+import type { BidiModelV1, LanguageModelV1 } from '@tandem/core/spec';
+import { emitProviderWarning, loadApiKey, withoutTrailingSlash, type Sleep } from '@tandem/provider-utils';
 import { defaultGenerateId, GoogleGenerativeAIModel } from './google-generative-ai-model.js';
 import { googleTools, type GoogleTools } from './google-tools.js';
+import { GoogleLiveModel } from './live/google-live-model.js';
+import type { GoogleLiveSettings } from './live/google-live-settings.js';
 
 /** Known Gemini model ids (any other string is accepted too). */
 export type GoogleModelId =
@@ -10,6 +12,13 @@ export type GoogleModelId =
   | 'gemini-2.5-flash-lite'
   | 'gemini-3-pro-preview'
   | 'gemini-flash-latest'
+  | (string & {});
+
+/** Known Gemini Live model ids (any other string is accepted too). @example `google.live('gemini-live-2.5-flash-preview')` */
+export type GoogleLiveModelId =
+  | 'gemini-2.5-flash-native-audio-preview-12-2025'
+  | 'gemini-live-2.5-flash-preview'
+  | 'gemini-3.1-flash-live-preview'
   | (string & {});
 
 /** Settings of {@link createGoogleGenerativeAI}. */
@@ -39,6 +48,13 @@ export interface GoogleProvider {
   languageModel(modelId: GoogleModelId): LanguageModelV1;
   /** Gemini-executed tools: `googleSearch()`, `codeExecution()`. */
   readonly tools: GoogleTools;
+  /**
+   * A Gemini Live speech-to-speech model (`BidiGenerateContent` over WebSocket, through `@google/genai`),
+   * for `BidiAgent` from `@tandem/bidi`.
+   */
+  live(modelId: GoogleLiveModelId, settings?: GoogleLiveSettings): BidiModelV1;
+  /** Same as {@link GoogleProvider.live} with default settings; `resolveBidiModel('google:…')` uses it. */
+  bidi(modelId: GoogleLiveModelId): BidiModelV1;
 }
 
 /**
@@ -48,6 +64,7 @@ export interface GoogleProvider {
  * ```ts
  * const google = createGoogleGenerativeAI({ apiKey: process.env.MY_GEMINI_KEY });
  * const model = google('gemini-2.5-flash');
+ * const voice = google.live('gemini-2.5-flash-native-audio-preview-12-2025'); // Gemini Live (bidi)
  * ```
  */
 export function createGoogleGenerativeAI(settings: GoogleProviderSettings = {}): GoogleProvider {
@@ -68,7 +85,18 @@ export function createGoogleGenerativeAI(settings: GoogleProviderSettings = {}):
     generateId: settings.generateId ?? defaultGenerateId,
   };
   const create = (modelId: GoogleModelId) => new GoogleGenerativeAIModel(modelId, config);
-  return Object.assign(create, { languageModel: create, tools: googleTools });
+  const live = (modelId: GoogleLiveModelId, liveSettings: GoogleLiveSettings = {}): BidiModelV1 =>
+    new GoogleLiveModel(modelId, {
+      provider: 'google.live',
+      baseURL: config.baseURL,
+      apiKey: config.apiKey,
+      headers: config.headers,
+      generateId: config.generateId,
+      warn: config.warn ?? emitProviderWarning,
+      settings: liveSettings,
+    });
+  const bidi = (modelId: GoogleLiveModelId): BidiModelV1 => live(modelId);
+  return Object.assign(create, { languageModel: create, tools: googleTools, live, bidi });
 }
 
 /** Alias of {@link createGoogleGenerativeAI}. @example `const google = createGoogle({ apiKey });` */

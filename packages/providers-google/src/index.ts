@@ -1,6 +1,7 @@
 /**
  * Google Gemini provider for Tandem: `streamGenerateContent` over SSE with function calling, thinking
- * (thought signatures kept for the round trip), Google Search grounding and code execution.
+ * (thought signatures kept for the round trip), Google Search grounding and code execution; and Gemini
+ * Live (`google.live(id)`), a speech-to-speech model for `BidiAgent`.
  *
  * @example
  * ```ts
@@ -19,7 +20,10 @@ export {
   type GoogleProvider,
   type GoogleProviderSettings,
   type GoogleModelId,
+  type GoogleLiveModelId,
 } from './google-provider.js';
+export { GoogleLiveModel, type GoogleLiveConfig } from './live/google-live-model.js';
+export type { GoogleLiveSettings, GoogleLiveToolOptions } from './live/google-live-settings.js';
 export { GoogleGenerativeAIModel, defaultGenerateId, type GoogleGenerativeAIModelConfig } from './google-generative-ai-model.js';
 export { googleTools, type GoogleTools } from './google-tools.js';
 export { GoogleProviderOptions } from './google-provider-options.js';

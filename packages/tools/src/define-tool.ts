@@ -1,5 +1,5 @@
 import type { FunctionTool, JsonSchema } from '@tandem/core';
-import { assertToolName } from './assert-tool-name.js';
+import { assertToolName } from '@tandem/core';
 
 /**
  * What {@link defineTool} takes: the schema-only shape the model sees.

@@ -1,4 +1,4 @@
-import type { AggregatorClass, JsonSchema, ToolConfig, ToolContext, ToolOutput } from '@tandem/core';
+import type { AggregatorClass, JsonSchema, NeedsApproval, ToolConfig, ToolContext, ToolOutput } from '@tandem/core';
 import type { InferToolInput, ToolInputSchema } from './resolve-input-schema.js';
 
 /**
@@ -54,6 +54,12 @@ export interface ToolFunctionOptions<Schema extends ToolInputSchema, Returned> {
   readonly aggregator?: AggregatorClass;
   /** Timeout and retry policy. */
   readonly config?: ToolConfig;
+  /**
+   * Ask before each call runs (human in the loop): `true`, or a function of the validated input. A call
+   * that needs approval emits `tool-approval-request` and waits for `run.approve(id)` / `run.deny(id)` or
+   * the Agent's `approve` option; a denied call never runs.
+   */
+  readonly needsApproval?: boolean | NeedsApproval<InferToolInput<Schema>>;
   /**
    * Maps the result to what the model sees. Default: strings → text, `toolContent(…)` → mixed content,
    * anything else → JSON.

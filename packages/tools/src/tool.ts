@@ -1,5 +1,5 @@
 import type { AggregatorClass, FunctionTool, ToolConfig, ToolContext, ToolExecuteReturn, ToolOutput } from '@tandem/core';
-import { assertToolName } from './assert-tool-name.js';
+import { assertToolName } from '@tandem/core';
 import { resolveInputSchema, type InferToolInput, type ToolInputSchema } from './resolve-input-schema.js';
 import type { ToolExecute, ToolFunctionOptions, ToolOptions, ToolResultOf } from './tool-options.js';
 
@@ -67,7 +67,11 @@ export function tool(
   if (toModelOutput !== undefined && typeof toModelOutput !== 'function') {
     throw new TypeError(`${label}: \`toModelOutput\` must be a function.`);
   }
-  return buildTool({ name, description: opts.description, ...input, execute: run, aggregator: opts.aggregator, config: opts.config, toModelOutput });
+  const needsApproval = opts.needsApproval as FunctionTool['needsApproval'];
+  if (needsApproval !== undefined && typeof needsApproval !== 'boolean' && typeof needsApproval !== 'function') {
+    throw new TypeError(`${label}: \`needsApproval\` must be true, false, or a function (input, ctx) => boolean.`);
+  }
+  return buildTool({ name, description: opts.description, ...input, execute: run, aggregator: opts.aggregator, config: opts.config, toModelOutput, needsApproval });
 }
 
 type SomeFunction = (...args: never[]) => unknown;
@@ -81,6 +85,7 @@ interface ToolParts {
   readonly aggregator: AggregatorClass | undefined;
   readonly config: ToolConfig | undefined;
   readonly toModelOutput: ((output: unknown) => ToolOutput) | undefined;
+  readonly needsApproval?: FunctionTool['needsApproval'];
 }
 
 /**
@@ -97,6 +102,7 @@ export function buildTool(parts: ToolParts): FunctionTool {
     ...(parts.aggregator === undefined ? {} : { aggregator: parts.aggregator }),
     ...(parts.config === undefined ? {} : { config: parts.config }),
     ...(parts.toModelOutput === undefined ? {} : { toModelOutput: parts.toModelOutput }),
+    ...(parts.needsApproval === undefined ? {} : { needsApproval: parts.needsApproval }),
   };
   return Object.freeze(built);
 }

@@ -1,5 +1,5 @@
 import type { FunctionTool, JsonSchema, ToolConfig, ToolOutput } from '@tandem/core';
-import { assertToolName } from './assert-tool-name.js';
+import { assertToolName } from '@tandem/core';
 import { resolveInputSchema, type InferToolInput, type ToolInputSchema } from './resolve-input-schema.js';
 import { buildTool } from './tool.js';
 import { defaultPoolSize, WorkerPool } from './worker-pool.js';

@@ -1,4 +1,4 @@
-import { AbortFanout, type LinkedAbort } from '@tandem/core';
+import { AbortFanout, type LinkedAbort } from '@tandem/core/runtime';
 import type { BidiConnection, BidiConnectRequest, BidiInput, BidiModelEvent } from '@tandem/core/spec';
 import type { BidiAudioMetrics, BidiCloseReason, BidiEvent, BidiEventBody } from '../bidi-event.js';
 import { BidiAgentStateError } from '../errors/bidi-agent-state-error.js';

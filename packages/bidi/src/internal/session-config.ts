@@ -1,5 +1,6 @@
 import type { BidiModel, Message, ToolDefinition } from '@tandem/core/spec';
-import type { FunctionTool, ToolAgent, ToolGroupOptions } from '@tandem/core';
+import type { FunctionTool, ToolAgent } from '@tandem/core';
+import type { ToolGroupOptions } from '@tandem/core/runtime';
 import type { Clock } from '@tandem/core/testing';
 import type { BidiQueueOptions } from '../bidi-queue-options.js';
 

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { runToolGroup, type ToolCall, type ToolGroupOptions } from '@tandem/core';
+import type { ToolCall } from '@tandem/core';
+import { runToolGroup, type ToolGroupOptions } from '@tandem/core/runtime';
 import type { BidiToolCall, ToolResult } from '@tandem/core/spec';
 
 /** One tool group of a conversation: the calls of one `tool-group` model event. @internal */

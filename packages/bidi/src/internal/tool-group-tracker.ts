@@ -1,4 +1,4 @@
-import { AbortFanout } from '@tandem/core';
+import { AbortFanout } from '@tandem/core/runtime';
 import type { BidiConnection, BidiToolCall, ToolResult } from '@tandem/core/spec';
 import type { BidiEventBody } from '../bidi-event.js';
 import type { ConversationHistory } from './conversation-history.js';

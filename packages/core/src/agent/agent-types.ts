@@ -5,7 +5,11 @@ import type { FinishReason, Usage } from '../spec/language-model/v1/usage.js';
 import type { ToolResult } from '../spec/message/v1/tool-result.js';
 import type { AgentEvent, ToolCall } from '../events/agent-event.js';
 import type { Tool } from '../tool/tool.js';
-import type { AgentHooks } from './agent-hooks.js';
+import type { AgentHooks } from '../hooks/agent-hooks.js';
+import type { OutputSchema } from '../output/output-schema.js';
+import type { SessionOptions } from '../session/session-store.js';
+import type { Telemetry } from '../telemetry/telemetry.js';
+import type { Approver } from '../tool-runtime/pending-approvals.js';
 
 /**
  * Why a run ended.
@@ -53,9 +57,22 @@ export interface StopConditionState {
 /** Returns true to end the run (with `stopReason: 'endTurn'`) instead of calling the model again. */
 export type StopCondition = (state: StopConditionState) => boolean | PromiseLike<boolean>;
 
-/** Options of `new Agent(…)`. */
+/**
+ * Options of `new Agent(…)`.
+ *
+ * @example
+ * ```ts
+ * const options: AgentOptions = { tools: [weather], system: 'Be brief.', maxSteps: 8, toolExecution: { concurrency: 4 } };
+ * ```
+ */
 export interface AgentOptions {
-  readonly tools?: readonly Tool[];
+  /** The agent's name, for traces (`invoke_agent {name}`). Default `agent`. */
+  readonly name?: string;
+  /**
+   * Function and provider tools. An element may also be a live tool list such as an `McpToolset`: the
+   * agent reads it again before every model call, so a server's refreshed tools are seen.
+   */
+  readonly tools?: readonly (Tool | readonly Tool[])[];
   readonly system?: string;
   /** Checked after every step that ran tools; any condition returning true ends the run. */
   readonly stopWhen?: StopCondition | readonly StopCondition[];
@@ -66,19 +83,46 @@ export interface AgentOptions {
   readonly toolChoice?: ToolChoice;
   readonly maxOutputTokens?: number;
   readonly temperature?: number;
+  readonly topP?: number;
+  readonly stopSequences?: readonly string[];
+  readonly seed?: number;
   readonly providerOptions?: ModelRequest['providerOptions'];
+  /**
+   * Answers approval requests of tools with `needsApproval` (see `tool-approval-request`): return `true`,
+   * or `false` / `{ approved: false, reason }` to deny. Without it, calls wait for `run.approve(id)` /
+   * `run.deny(id)`; both may answer, the first answer wins.
+   */
+  readonly approve?: Approver;
+  /** Keeps the conversation in a store: loaded before each run, each message appended as it is added. */
+  readonly session?: SessionOptions;
+  /** Traces runs (e.g. `otel()` from `@tandem/otel`). */
+  readonly telemetry?: Telemetry;
 }
 
-/** Options of `agent.run(…)`. */
-export interface RunOptions {
+/**
+ * Options of `agent.run(…)`.
+ *
+ * @example
+ * ```ts
+ * const run = agent.run(model, 'Weather in Oslo?', { signal: AbortSignal.timeout(30_000), output: Weather });
+ * ```
+ */
+export interface RunOptions<Output = undefined> {
   /** Aborting equals an immediate `agent.cancel()`: `run.result` resolves with `stopReason: 'cancelled'`. */
   readonly signal?: AbortSignal;
   /** Shared with every tool of the run as `ctx.invocationState`. */
   readonly invocationState?: Record<string, unknown>;
+  /**
+   * The shape of the final answer (structured output): a zod schema or `jsonSchema(…)`. Sent to the model
+   * as `responseFormat` on every request; the final answer is validated into `result.output`.
+   */
+  readonly output?: OutputSchema<Output>;
+  /** The conversation to continue and store into (overrides the agent's `session`). */
+  readonly session?: SessionOptions;
 }
 
-/** The outcome of a run. */
-export interface AgentResult {
+/** The outcome of a run. `Output` is the type of `output` when the run was given an output schema. */
+export interface AgentResult<Output = undefined> {
   readonly stopReason: StopReason;
   /** The last assistant message (absent if the model never answered). */
   readonly message: Message | undefined;
@@ -89,19 +133,46 @@ export interface AgentResult {
   /** Usage summed across every model call of the run. */
   readonly usage: Usage;
   readonly steps: readonly StepResult[];
+  /**
+   * The final answer validated against the run's `output` schema. Present when the run ended with the
+   * model's own answer (`endTurn` on a response without tool calls); `undefined` otherwise, and always
+   * when the run had no `output` schema.
+   */
+  readonly output: Output | undefined;
 }
 
 /**
- * A running agent: iterate it for events, await `result` for the outcome. Events are buffered, so
- * awaiting `result` without iterating is fine. `await using` cancels an unfinished run on scope exit.
+ * A running agent: iterate it for events, await `result` for the outcome. Events are buffered until you
+ * iterate, up to 10,000: a run nobody reads stops keeping them (a later iteration throws
+ * `EventsNotKeptError`), so awaiting only `result` costs no memory per delta, however long the run.
+ * `await using` cancels an unfinished run on scope exit.
+ *
+ * @example
+ * ```ts
+ * await using run = agent.run(model, 'Delete the temp files');
+ * for await (const event of run) {
+ *   if (event.type === 'tool-approval-request') run.approve(event.toolCallId);
+ * }
+ * ```
  */
-export interface AgentRun extends AsyncIterable<AgentEvent>, AsyncDisposable {
+export interface AgentRun<Output = undefined> extends AsyncIterable<AgentEvent>, AsyncDisposable {
   readonly runId: string;
+  /**
+   * Approves a call waiting for approval (`tool-approval-request`): it runs.
+   * @throws TypeError when no call of that id is waiting.
+   */
+  approve(toolCallId: string): void;
+  /**
+   * Denies a call waiting for approval: it never runs and gets the error result "The user denied this
+   * tool call[: reason]".
+   * @throws TypeError when no call of that id is waiting.
+   */
+  deny(toolCallId: string, reason?: string): void;
   /**
    * Resolves when the run ends — also when it is cancelled (`stopReason: 'cancelled'`). Rejects only
    * when the model call itself fails (e.g. `APICallError`) or a hook or stop condition throws, after the
    * events so far were delivered; running tools are aborted first and every tool call in history still
    * has a result.
    */
-  readonly result: Promise<AgentResult>;
+  readonly result: Promise<AgentResult<Output>>;
 }

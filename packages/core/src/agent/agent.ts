@@ -1,19 +1,22 @@
 import type { Message } from '../spec/message/v1/message.js';
-import type { LanguageModelV1 } from '../spec/language-model/v1/language-model-v1.js';
 import type { AgentEvent } from '../events/agent-event.js';
-import type { FunctionTool, Tool } from '../tool/tool.js';
-import type { CancelOptions, ToolAgent } from '../tool/tool-context.js';
-import { checkModelVersion } from '../internal/check-model-version.js';
-import { EventQueue } from '../internal/event-queue.js';
+import type { AgentHooks, HookName } from '../hooks/agent-hooks.js';
+import { HookRegistry } from '../hooks/hook-registry.js';
+import { EventQueue, UNREAD_EVENT_LIMIT } from '../internal/event-queue.js';
 import { newId } from '../internal/new-id.js';
-import { toToolDefinitions } from '../internal/tool-definitions.js';
 import { userMessage } from '../messages/message-helpers.js';
-import type { AgentHooks, HookName } from './agent-hooks.js';
+import { responseFormatOf } from '../output/structured-output.js';
+import { toLanguageModel, type ModelReference } from '../provider-registry/to-language-model.js';
+import type { FunctionTool } from '../tool/tool.js';
+import type { CancelOptions, ToolAgent } from '../tool/tool-context.js';
+import { PendingApprovals } from '../tool-runtime/pending-approvals.js';
 import { AgentRunImpl } from './agent-run-impl.js';
 import type { AgentOptions, AgentResult, AgentRun, RunOptions, StopCondition } from './agent-types.js';
-import { HookRegistry } from './hook-registry.js';
+import type { RunHooks } from './run-hooks.js';
 import { runLoop } from './run-loop.js';
 import { RunState } from './run-state.js';
+import { ToolCatalog } from './tool-catalog.js';
+import { validateAgentOptions } from './validate-agent-options.js';
 
 const NO_MESSAGES: readonly Message[] = Object.freeze([]);
 const NO_CONDITIONS: readonly StopCondition[] = Object.freeze([]);
@@ -31,46 +34,39 @@ const NO_HOOKS = new HookRegistry();
  * @example
  * ```ts
  * const agent = new Agent({ tools: [weather], system: 'Be brief.' });
- * await using run = agent.run(model, [userMessage('Weather in Oslo?')]);
+ * await using run = agent.run('openai:gpt-5', [userMessage('Weather in Oslo?')]);
  * for await (const event of run) if (event.type === 'text-delta') process.stdout.write(event.chunk);
  * const { stopReason, text, usage } = await run.result;
  * ```
  */
 export class Agent implements ToolAgent {
   readonly options: AgentOptions;
-  /** The executable function tools, by name. */
-  readonly tools: ReadonlyMap<string, FunctionTool>;
   // Kept small on purpose: a finished agent should cost little memory (apps hold thousands).
+  private readonly catalog: ToolCatalog;
   private readonly stopWhen: readonly StopCondition[];
   private hooks: HookRegistry | undefined;
   private active: Set<RunState> | undefined;
   private lastMessages: readonly Message[] = NO_MESSAGES;
+  private readonly runHooks: RunHooks = {
+    has: (name) => this.hooks?.has(name) ?? false,
+    run: (name, event) => (this.hooks ?? NO_HOOKS).run(name, event),
+  };
 
-  /** @throws TypeError for an invalid or duplicate tool name, or a `maxSteps` that is not a positive integer. */
+  /** @throws TypeError for an invalid or duplicate tool name, or invalid settings (`maxSteps`, `toolExecution`, tool `config`). */
   constructor(options: AgentOptions = {}) {
+    validateAgentOptions(options);
     this.options = options;
-    const tools = options.tools ?? [];
-    toToolDefinitions(tools); // validates names (rule and uniqueness) now, not at the first run
-    const map = new Map<string, FunctionTool>();
-    for (const tool of tools as readonly Tool[]) if (tool.kind === 'function') map.set(tool.name, tool);
-    this.tools = map;
-    const maxSteps = options.maxSteps ?? 20;
-    if (!Number.isInteger(maxSteps) || maxSteps < 1) {
-      throw new TypeError(`Agent: maxSteps must be a positive integer, got ${String(maxSteps)}.`);
-    }
-    const start = options.toolExecution?.start;
-    if (start !== undefined && start !== 'after-response' && start !== 'eager') {
-      throw new TypeError(`Agent: toolExecution.start must be 'after-response' or 'eager', got ${String(start)}.`);
-    }
-    const concurrency = options.toolExecution?.concurrency;
-    if (concurrency !== undefined && concurrency !== 'sequential' && !(Number.isInteger(concurrency) && concurrency >= 1)) {
-      throw new TypeError(`Agent: toolExecution.concurrency must be a positive integer or 'sequential', got ${String(concurrency)}.`);
-    }
+    this.catalog = new ToolCatalog(options.tools);
     this.stopWhen =
       options.stopWhen === undefined ? NO_CONDITIONS : Array.isArray(options.stopWhen) ? options.stopWhen : [options.stopWhen as StopCondition];
     for (const [name, fn] of Object.entries(options.hooks ?? {}) as [HookName, AgentHooks[HookName]][]) {
       if (fn !== undefined) this.on(name, fn);
     }
+  }
+
+  /** The executable function tools, by name, as they are now (a live tool list such as an `McpToolset` may change). */
+  get tools(): ReadonlyMap<string, FunctionTool> {
+    return this.catalog.current().byName;
   }
 
   /** The messages of the most recent run (live while it runs). */
@@ -91,39 +87,59 @@ export class Agent implements ToolAgent {
   }
 
   /**
-   * Starts a run. Pass a string for a single user message. The run starts at once; iterate it for
-   * events and/or await `run.result`.
+   * Starts a run. `model` is a `LanguageModel` or a `provider:model-id` string (resolved through the
+   * provider registry); `messages` a string for a single user message, or messages. The run starts at
+   * once; iterate it for events and/or await `run.result`.
+   *
+   * @throws `NoSuchProviderError` for a model string whose provider is not registered; `TypeError` for a
+   * value that is not a model, or an `output` schema that cannot describe itself as JSON Schema.
+   *
+   * @example
+   * ```ts
+   * const run = agent.run('openai:gpt-5', 'Weather in Oslo?', { output: z.object({ summary: z.string() }) });
+   * const { output } = await run.result;   // { summary: string } | undefined
+   * ```
    */
-  run(model: LanguageModelV1, messages: string | readonly Message[], options: RunOptions = {}): AgentRun {
-    checkModelVersion(model);
+  run<Output = undefined>(model: ModelReference, messages: string | readonly Message[], options: RunOptions<Output> = {}): AgentRun<Output> {
+    const resolved = toLanguageModel(model);
+    const input = toMessages(messages);
+    const output = options.output === undefined ? undefined : { schema: options.output, responseFormat: responseFormatOf(options.output) };
     const runId = newId('run');
-    const state = new RunState(typeof messages === 'string' ? [userMessage(messages)] : messages);
+    const state = new RunState(input);
     this.lastMessages = state.messages;
-    const queue = new EventQueue<AgentEvent>();
+    const queue = new EventQueue<AgentEvent>(UNREAD_EVENT_LIMIT);
     const external = options.signal;
     const onAbort = (): void => state.cancel();
     if (external?.aborted === true) state.cancel();
     else external?.addEventListener('abort', onAbort, { once: true });
     (this.active ??= new Set()).add(state);
+    const approvals = new PendingApprovals(this.options.approve);
 
-    const result: Promise<AgentResult> = runLoop({
-      model,
-      tools: this.tools,
-      toolDefinitions: toToolDefinitions(this.options.tools ?? []),
+    const cleanup = (): void => {
+      external?.removeEventListener('abort', onAbort);
+      this.active?.delete(state);
+      if (this.active?.size === 0) this.active = undefined;
+    };
+    const result = runLoop({
+      model: resolved,
+      catalog: this.catalog,
       options: this.options,
       stopWhen: this.stopWhen,
-      // Resolved per call, so hooks added with on() while a run is going apply to it too.
-      hooks: { has: (name) => this.hooks?.has(name) ?? false, run: (name, event) => (this.hooks ?? NO_HOOKS).run(name, event) },
+      hooks: this.runHooks,
       runId,
       state,
+      input,
+      session: options.session ?? this.options.session,
       invocationState: options.invocationState ?? {},
+      output,
+      approvals,
       emit: (event) => queue.push(event),
     }).then(
       (value) => {
         if (this.lastMessages === state.messages) this.lastMessages = value.messages;
         cleanup();
         queue.end();
-        return value;
+        return value as AgentResult<Output>;
       },
       (error: unknown) => {
         cleanup();
@@ -131,13 +147,7 @@ export class Agent implements ToolAgent {
         throw error;
       },
     );
-    const cleanup = (): void => {
-      external?.removeEventListener('abort', onAbort);
-      this.active?.delete(state);
-      if (this.active?.size === 0) this.active = undefined;
-      state.deferred = undefined;
-    };
-    return new AgentRunImpl(runId, queue, result, () => state.cancel());
+    return new AgentRunImpl<Output>(runId, queue, result, () => state.cancel(), approvals);
   }
 
   /**
@@ -151,3 +161,10 @@ export class Agent implements ToolAgent {
   }
 }
 
+function toMessages(messages: string | readonly Message[]): readonly Message[] {
+  if (typeof messages === 'string') return [userMessage(messages)];
+  if (!Array.isArray(messages)) {
+    throw new TypeError('agent.run(model, messages): messages must be a string (one user message) or an array of messages.');
+  }
+  return messages;
+}

@@ -2,30 +2,50 @@ import type { Message } from '../spec/message/v1/message.js';
 import type { CancelOptions, ToolAgent } from '../tool/tool-context.js';
 import { ToolCancelledError } from '../tool-runtime/tool-errors.js';
 
+/** A request to end the run after the current tool group, with the final text to append (if any). @internal */
+export interface DeferredEnd {
+  readonly message: string | undefined;
+}
+
 /**
  * The mutable state of one run, and the `ctx.agent` its tools see: `cancel()` here affects this run only.
+ * The deferred end — from the stop tool, `cancel({ afterCurrentTools })` or an `afterTools` hook — is one
+ * piece of state, read only by the step decision.
  * @internal
  */
 export class RunState implements ToolAgent {
   readonly messages: Message[];
   readonly abort = new AbortController();
-  /** Set by `cancel({ afterCurrentTools: true })`; honoured after the current tool group. */
-  deferred: { message: string | undefined } | undefined;
   /** The message to append when the run ends by an immediate cancel. */
   cancelMessage: string | undefined;
+  private deferredEnd: DeferredEnd | undefined;
 
   constructor(messages: readonly Message[]) {
     this.messages = [...messages];
   }
 
-  /** The pending `afterCurrentTools` cancel, if any. */
-  deferredEnd(): { message: string | undefined } | undefined {
-    return this.deferred;
+  /** Whether the run was cancelled immediately (or its signal aborted). */
+  get cancelled(): boolean {
+    return this.abort.signal.aborted;
+  }
+
+  /** The pending end-after-this-group, if any. */
+  get deferred(): DeferredEnd | undefined {
+    return this.deferredEnd;
+  }
+
+  /**
+   * Ends the run after the current group. The first message given wins — two stop calls in one group
+   * keep the first one's text — unless `replace` (an `afterTools` hook's `endTurn` text overrides).
+   */
+  deferEnd(message: string | undefined, replace = false): void {
+    if (this.deferredEnd === undefined || (replace && message !== undefined)) this.deferredEnd = { message };
+    else if (this.deferredEnd.message === undefined && message !== undefined) this.deferredEnd = { message };
   }
 
   cancel(options: CancelOptions = {}): void {
     if (options.afterCurrentTools === true) {
-      this.deferred ??= { message: options.message };
+      this.deferEnd(options.message);
       return;
     }
     if (this.abort.signal.aborted) return;

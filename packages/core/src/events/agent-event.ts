@@ -79,6 +79,14 @@ export type LoopEvent =
       readonly error: unknown;
       readonly delayMs: number;
     })
+  | (EventBase & {
+      /** A call of a tool with `needsApproval` waits: answer with `run.approve(toolCallId)` or `run.deny(toolCallId, reason?)`. */
+      readonly type: 'tool-approval-request';
+      readonly toolCallId: string;
+      readonly toolName: string;
+      /** The validated input the tool would run with. */
+      readonly input: unknown;
+    })
   | (EventBase & { readonly type: 'step-end'; readonly finishReason: FinishReason; readonly usage: Usage });
 
 /** Every event of an agent run. Discriminate on `type`. */

@@ -1,6 +1,12 @@
+import { EventsNotKeptError } from '../events/events-not-kept-error.js';
+
 /**
- * An unbounded single-consumer async queue: producers `push()` without waiting; one iterator drains it.
+ * A single-consumer async queue: producers `push()` without waiting; one iterator drains it.
  * `end(error?)` finishes iteration after the buffered items (throwing `error` at the end, if given).
+ * Until an iterator is taken it keeps at most `unreadLimit` items: past that, nobody is reading, so it
+ * frees what it holds and keeps nothing more (a caller that only awaits the result must not hold every
+ * event of a long run); an iterator asked for afterwards throws `EventsNotKeptError` instead of silently
+ * missing events. Once iterated it buffers without bound (the reader sets the pace).
  * @internal
  */
 export class EventQueue<T> implements AsyncIterable<T> {
@@ -11,9 +17,18 @@ export class EventQueue<T> implements AsyncIterable<T> {
   private ended = false;
   private failure: { error: unknown } | undefined;
   private taken = false;
+  private dropping = false;
+
+  constructor(private readonly unreadLimit = Number.POSITIVE_INFINITY) {}
 
   push(item: T): void {
-    if (this.ended) return;
+    if (this.ended || this.dropping) return;
+    if (!this.taken && this.buffer.length >= this.unreadLimit) {
+      this.dropping = true;
+      this.buffer = [];
+      this.head = 0;
+      return;
+    }
     const waiter = this.waiter;
     if (waiter !== undefined) {
       this.waiter = undefined;
@@ -46,6 +61,12 @@ export class EventQueue<T> implements AsyncIterable<T> {
       );
     }
     this.taken = true;
+    if (this.dropping) {
+      return {
+        next: () => Promise.reject(new EventsNotKeptError(this.unreadLimit)),
+        return: () => Promise.resolve({ value: undefined, done: true }),
+      };
+    }
     return {
       next: () => this.next(),
       return: () => {
@@ -91,3 +112,6 @@ export class EventQueue<T> implements AsyncIterable<T> {
     });
   }
 }
+
+/** How many events a run or stream keeps for a reader that has not started iterating. @internal */
+export const UNREAD_EVENT_LIMIT = 10_000;

@@ -1,7 +1,7 @@
 import type { ToolDefinition } from '../spec/language-model/v1/tool-definition.js';
 import type { Tool, ToolConfig } from '../tool/tool.js';
 
-const NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+import { assertToolName } from '../tool/tool-name.js';
 
 /** Checks names (rule and uniqueness) and converts tools to what a model sees. @internal */
 export function toToolDefinitions(tools: readonly Tool[]): ToolDefinition[] {
@@ -11,9 +11,7 @@ export function toToolDefinitions(tools: readonly Tool[]): ToolDefinition[] {
     if (tool === null || typeof tool !== 'object' || (tool.kind !== 'function' && tool.kind !== 'provider')) {
       throw new TypeError(`Invalid tool ${String(tool)}: expected a tool made with tool(), defineTool() or a provider tool factory.`);
     }
-    if (!NAME.test(tool.name)) {
-      throw new TypeError(`Invalid tool name "${tool.name}": names must match ^[a-zA-Z0-9_-]{1,64}$.`);
-    }
+    assertToolName(tool.name);
     if (seen.has(tool.name)) {
       throw new TypeError(`Duplicate tool name "${tool.name}": every tool given to one agent needs a unique name.`);
     }

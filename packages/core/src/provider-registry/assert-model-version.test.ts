@@ -14,13 +14,15 @@ describe('assertModelVersion / checkModelVersion', () => {
   it.each([['v2'], [undefined], [1]])('throws UnsupportedModelVersionError for version %j', (version) => {
     const model = { ...base, specificationVersion: version };
     expect(() => checkModelVersion(model)).toThrow(UnsupportedModelVersionError);
+    let caught: unknown;
     try {
       assertModelVersion(model);
     } catch (error) {
-      expect(UnsupportedModelVersionError.isInstance(error)).toBe(true);
-      expect((error as UnsupportedModelVersionError).code).toBe('UNSUPPORTED_MODEL_VERSION');
-      expect((error as Error).message).toContain('p:m');
+      caught = error;
     }
+    expect(UnsupportedModelVersionError.isInstance(caught)).toBe(true);
+    expect((caught as UnsupportedModelVersionError).code).toBe('UNSUPPORTED_MODEL_VERSION');
+    expect((caught as Error).message).toContain('p:m');
   });
 
   it('throws a TypeError for something that is not a model', () => {

@@ -23,9 +23,7 @@ export class NoSuchProviderError extends TandemError {
   constructor(options: { providerName: string; availableProviders: readonly string[] }) {
     const available =
       options.availableProviders.length === 0 ? 'none are registered' : `registered: ${options.availableProviders.join(', ')}`;
-    super('NO_SUCH_PROVIDER', {
-      message: `No model provider named "${options.providerName}" (${available}). Install its package and call registerProvider('${options.providerName}', factory) before resolving the model.`,
-    });
+    super('NO_SUCH_PROVIDER', { message: noSuchProviderMessage(options.providerName, available) });
     this.name = 'NoSuchProviderError';
     this.providerName = options.providerName;
     this.availableProviders = options.availableProviders;
@@ -34,4 +32,22 @@ export class NoSuchProviderError extends TandemError {
   static override isInstance(error: unknown): error is NoSuchProviderError {
     return hasBrand(error, BRAND);
   }
+}
+
+/** Tandem's own provider packages, by the name they register under. */
+const KNOWN_PACKAGES: Readonly<Record<string, { pkg: string; factory: string }>> = {
+  openai: { pkg: '@tandem/providers-openai', factory: 'openai' },
+  anthropic: { pkg: '@tandem/providers-anthropic', factory: 'anthropic' },
+  google: { pkg: '@tandem/providers-google', factory: 'google' },
+  bedrock: { pkg: '@tandem/providers-bedrock', factory: 'bedrock' },
+  gateway: { pkg: '@tandem/providers-gateway', factory: 'gateway' },
+  ollama: { pkg: '@tandem/providers-ollama', factory: 'ollama' },
+};
+
+function noSuchProviderMessage(name: string, available: string): string {
+  const known = KNOWN_PACKAGES[name];
+  if (known !== undefined) {
+    return `No model provider named "${name}" is registered (${available}). Install ${known.pkg} and register it once at startup: import { ${known.factory} } from '${known.pkg}'; registerProvider('${name}', ${known.factory});`;
+  }
+  return `No model provider named "${name}" is registered (${available}). Install the provider's package and register it once at startup with registerProvider('${name}', factory).`;
 }

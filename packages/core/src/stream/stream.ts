@@ -1,17 +1,16 @@
 import type { Message } from '../spec/message/v1/message.js';
-import type { LanguageModelV1 } from '../spec/language-model/v1/language-model-v1.js';
 import type { ModelRequest } from '../spec/language-model/v1/model-request.js';
 import type { ToolChoice } from '../spec/language-model/v1/tool-definition.js';
 import type { FinishReason, Usage } from '../spec/language-model/v1/usage.js';
 import type { AgentEvent, ModelEvent, ToolCall } from '../events/agent-event.js';
 import type { Tool } from '../tool/tool.js';
-import { checkModelVersion } from '../internal/check-model-version.js';
-import { EventQueue } from '../internal/event-queue.js';
+import { EventQueue, UNREAD_EVENT_LIMIT } from '../internal/event-queue.js';
 import { linkedAbort } from '../internal/linked-abort.js';
 import { newId } from '../internal/new-id.js';
 import { toToolDefinitions } from '../internal/tool-definitions.js';
 import { messageText, userMessage } from '../messages/message-helpers.js';
-import { collectResponse, emptyResponse } from '../model-call/collect-response.js';
+import { callModel } from '../model-call/call-model.js';
+import { toLanguageModel, type ModelReference } from '../provider-registry/to-language-model.js';
 
 /** Options of {@link stream}. */
 export interface StreamOptions {
@@ -23,6 +22,9 @@ export interface StreamOptions {
   readonly temperature?: number;
   readonly topP?: number;
   readonly stopSequences?: readonly string[];
+  readonly seed?: number;
+  /** Ask for a final answer in a given shape (the model's native JSON-schema mode); `stream()` does not validate it. */
+  readonly responseFormat?: ModelRequest['responseFormat'];
   readonly providerOptions?: ModelRequest['providerOptions'];
   readonly signal?: AbortSignal;
 }
@@ -39,7 +41,16 @@ export interface StreamResult {
 
 /**
  * One model response as events; `result` resolves when it is complete (and rejects if the call fails or
- * is aborted). `await using` aborts an unfinished stream on scope exit.
+ * is aborted). Events are buffered until you iterate, up to 10,000: a stream nobody reads stops keeping
+ * them (a later iteration throws `EventsNotKeptError`), so awaiting only `result` costs no memory per
+ * delta. `await using` aborts an unfinished stream on scope exit.
+ *
+ * @example
+ * ```ts
+ * await using response = stream('openai:gpt-5', 'Hi!');
+ * for await (const event of response) if (event.type === 'text-delta') process.stdout.write(event.chunk);
+ * const { usage } = await response.result;
+ * ```
  */
 export interface ModelStream extends AsyncIterable<ModelEvent>, AsyncDisposable {
   readonly result: Promise<StreamResult>;
@@ -58,8 +69,8 @@ export interface ModelStream extends AsyncIterable<ModelEvent>, AsyncDisposable 
  * }
  * ```
  */
-export function stream(model: LanguageModelV1, messages: string | readonly Message[], options: StreamOptions = {}): ModelStream {
-  checkModelVersion(model);
+export function stream(modelReference: ModelReference, messages: string | readonly Message[], options: StreamOptions = {}): ModelStream {
+  const model = toLanguageModel(modelReference);
   const runId = newId('stream');
   const { tools, signal, ...settings } = options;
   const request: ModelRequest = {
@@ -68,27 +79,18 @@ export function stream(model: LanguageModelV1, messages: string | readonly Messa
     tools: toToolDefinitions(tools ?? []),
   };
   const abort = linkedAbort(signal);
-  const queue = new EventQueue<AgentEvent>();
-  const response = emptyResponse();
-  const result = collectResponse(model, request, abort.signal, { runId, step: 1, emit: (event) => queue.push(event) }, response).then(
-    (): StreamResult => {
-      abort.dispose();
-      queue.end();
-      const message: Message = { role: 'assistant', parts: response.parts };
-      return {
-        message,
-        text: messageText(message),
-        toolCalls: response.toolCalls,
-        usage: response.usage as Usage,
-        finishReason: response.finishReason as FinishReason,
-      };
-    },
-    (error: unknown) => {
-      abort.dispose();
+  const queue = new EventQueue<AgentEvent>(UNREAD_EVENT_LIMIT);
+  const result = callModel(model, request, abort.signal, { runId, step: 1, emit: (event) => queue.push(event) }).then((outcome): StreamResult => {
+    abort.dispose();
+    if (outcome.type !== 'complete') {
+      const error = outcome.type === 'failed' ? outcome.error : (abort.signal.reason as unknown);
       queue.end({ error });
       throw error;
-    },
-  );
+    }
+    queue.end();
+    const message: Message = { role: 'assistant', parts: outcome.parts };
+    return { message, text: messageText(message), toolCalls: outcome.calls, usage: outcome.usage, finishReason: outcome.finishReason };
+  });
   const settled = result.then(
     () => undefined,
     () => undefined,

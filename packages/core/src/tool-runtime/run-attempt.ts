@@ -3,71 +3,107 @@ import type { ToolCall } from '../events/agent-event.js';
 import type { AggregatorClass } from '../tool/aggregator.js';
 import type { FunctionTool } from '../tool/tool.js';
 import type { ToolContext } from '../tool/tool-context.js';
+import { isPromiseLike } from '../internal/is-promise-like.js';
 import { raceAbort } from '../internal/linked-abort.js';
-import { PartialOutputError } from './partial-output-error.js';
 import { toToolOutput } from './to-tool-output.js';
-import { mapOutput, NonRetryableToolError } from './output-error.js';
 import { successResult } from './tool-result.js';
-import type { ToolCallOutcome, ToolRunContext } from './tool-run-context.js';
+import type { ToolCallOutcome } from './tool-run-context.js';
+
+/**
+ * How one attempt ended. A failure carries exactly what the tool threw (`error`), whether running the
+ * tool again could help (`retryable`: not when the tool succeeded but its value could not be mapped for
+ * the model, or when it cannot work at all), and for a streaming tool the output it produced before the
+ * error. @internal
+ */
+export type AttemptResult =
+  | { readonly ok: true; readonly outcome: ToolCallOutcome }
+  | { readonly ok: false; readonly error: unknown; readonly retryable: boolean; readonly partial?: string };
 
 /**
  * One attempt of a call: runs `execute`, drains an async iterable through the tool's aggregator, and maps
- * the value for the model. Throws on failure (the caller decides on retry); an abort rejects at once,
- * even when the tool ignores its signal. @internal
+ * the value for the model. Synchronous for a tool that returns a plain value. An abort settles it at once
+ * (as a failure carrying the signal's reason), even when the tool ignores its signal. Never throws. @internal
  */
-export async function runAttempt(
-  call: ToolCall,
-  tool: FunctionTool,
-  input: unknown,
-  toolContext: ToolContext,
-  _context: ToolRunContext,
-): Promise<ToolCallOutcome> {
-  if (tool.execute === undefined) throw new TypeError(`Tool "${tool.name}" has no execute function.`);
-  const returned = tool.execute(input, toolContext);
-  // An async iterable may come directly or (from an `async` execute) inside a promise.
-  const value = isAsyncIterable(returned) ? returned : await raceAbort(Promise.resolve(returned), toolContext.signal);
-  if (isAsyncIterable(value)) {
-    if (tool.aggregator === undefined) {
-      throw nonRetryable(
-        `Tool "${tool.name}" returned an async iterable but has no aggregator. Give it one (TextAggregator, StatusAggregator or SubAgentAggregator from @tandem/aggregators).`,
-      );
-    }
-    return aggregate(call, value, tool.aggregator, toolContext);
+export function runAttempt(call: ToolCall, tool: FunctionTool, input: unknown, context: ToolContext): AttemptResult | Promise<AttemptResult> {
+  if (tool.execute === undefined) return notRetryable(new TypeError(`Tool "${tool.name}" has no execute function.`));
+  let returned: unknown;
+  try {
+    returned = tool.execute(input, context);
+  } catch (error) {
+    return { ok: false, error, retryable: true };
   }
-  const modelInput: ToolOutput = mapOutput(() => (tool.toModelOutput === undefined ? toToolOutput(value) : tool.toModelOutput(value)));
-  return { result: successResult(call, value, modelInput) };
+  if (isAsyncIterable(returned)) return aggregate(call, tool, returned, context);
+  if (!isPromiseLike(returned)) return settleValue(call, tool, returned, context);
+  return raceAbort(returned, context.signal).then(
+    (value) => settleValue(call, tool, value, context),
+    (error: unknown): AttemptResult => ({ ok: false, error, retryable: true }),
+  );
 }
 
-async function aggregate(
-  call: ToolCall,
-  iterable: AsyncIterable<unknown>,
-  Aggregator: AggregatorClass,
-  toolContext: ToolContext,
-): Promise<ToolCallOutcome> {
+function settleValue(call: ToolCall, tool: FunctionTool, value: unknown, context: ToolContext): AttemptResult | Promise<AttemptResult> {
+  // An async iterable may also come inside a promise (from an `async` execute).
+  if (isAsyncIterable(value)) return aggregate(call, tool, value, context);
+  let modelInput: ToolOutput;
+  try {
+    modelInput = tool.toModelOutput === undefined ? toToolOutput(value) : tool.toModelOutput(value);
+  } catch (error) {
+    return notRetryable(error);
+  }
+  return { ok: true, outcome: { result: successResult(call, value, modelInput) } };
+}
+
+async function aggregate(call: ToolCall, tool: FunctionTool, iterable: AsyncIterable<unknown>, context: ToolContext): Promise<AttemptResult> {
+  const Aggregator = tool.aggregator;
+  if (Aggregator === undefined) {
+    return notRetryable(
+      new TypeError(
+        `Tool "${tool.name}" returned an async iterable but has no aggregator. Give it one (TextAggregator, StatusAggregator or SubAgentAggregator from @tandem/aggregators).`,
+      ),
+    );
+  }
   const aggregator = new Aggregator();
   const iterator = iterable[Symbol.asyncIterator]();
   let fed = 0;
-  let iteratorFailed = false;
-  try {
-    for (;;) {
-      const next = await raceAbort(iterator.next(), toolContext.signal).catch((error: unknown) => {
-        iteratorFailed = !toolContext.signal.aborted;
-        throw error;
-      });
-      if (next.done === true) break;
-      aggregator.feed(next.value);
-      fed++;
-      toolContext.progress(next.value);
+  for (;;) {
+    let next: IteratorResult<unknown>;
+    try {
+      next = await raceAbort(iterator.next(), context.signal);
+    } catch (error) {
+      // A generator that threw is done; one abandoned by an abort may be mid-await: stop it so its
+      // `finally` runs, without waiting for it.
+      if (context.signal.aborted) {
+        closeIterator(iterator);
+        return { ok: false, error, retryable: true };
+      }
+      return failure(error, fed, Aggregator, aggregator);
     }
-  } catch (error) {
-    // Stop the generator so its `finally` runs (after an abort, or when the aggregator rejected an
-    // item); it may be mid-await, so don't wait for it. A generator that threw is already done.
-    if (!iteratorFailed) closeIterator(iterator);
-    if (fed === 0 || toolContext.signal.aborted) throw error;
-    throw new PartialOutputError(error, describePartial(Aggregator, aggregator.snapshot()));
+    if (next.done === true) break;
+    try {
+      aggregator.feed(next.value);
+    } catch (error) {
+      closeIterator(iterator);
+      return failure(error, fed, Aggregator, aggregator);
+    }
+    fed++;
+    context.progress(next.value);
   }
   const snapshot = aggregator.snapshot();
-  return { result: successResult(call, snapshot, mapOutput(() => toToolOutput(Aggregator.toModelInput(snapshot)))) };
+  let modelInput: ToolOutput;
+  try {
+    modelInput = toToolOutput(Aggregator.toModelInput(snapshot));
+  } catch (error) {
+    return notRetryable(error);
+  }
+  return { ok: true, outcome: { result: successResult(call, snapshot, modelInput) } };
+}
+
+function failure(error: unknown, fed: number, Aggregator: AggregatorClass, aggregator: { snapshot(): unknown }): AttemptResult {
+  if (fed === 0) return { ok: false, error, retryable: true };
+  return { ok: false, error, retryable: true, partial: describePartial(Aggregator, aggregator) };
+}
+
+function notRetryable(error: unknown): AttemptResult {
+  return { ok: false, error, retryable: false };
 }
 
 function closeIterator(iterator: AsyncIterator<unknown>): void {
@@ -78,9 +114,9 @@ function closeIterator(iterator: AsyncIterator<unknown>): void {
   }
 }
 
-function describePartial(Aggregator: AggregatorClass, snapshot: unknown): string {
+function describePartial(Aggregator: AggregatorClass, aggregator: { snapshot(): unknown }): string {
   try {
-    const output = toToolOutput(Aggregator.toModelInput(snapshot));
+    const output = toToolOutput(Aggregator.toModelInput(aggregator.snapshot()));
     if (output.type === 'text') return JSON.stringify(output.value);
     if (output.type === 'json') return JSON.stringify(output.value);
     return JSON.stringify(output.value.filter((block) => block.type === 'text').map((block) => block.text).join(''));
@@ -96,8 +132,4 @@ function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
     typeof (value as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === 'function' &&
     typeof (value as { then?: unknown }).then !== 'function'
   );
-}
-
-function nonRetryable(message: string): NonRetryableToolError {
-  return new NonRetryableToolError(new TypeError(message));
 }

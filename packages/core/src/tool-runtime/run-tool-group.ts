@@ -1,10 +1,12 @@
 import type { Message } from '../spec/message/v1/message.js';
 import type { ToolResult } from '../spec/message/v1/tool-result.js';
 import type { AgentEvent, ToolCall } from '../events/agent-event.js';
+import type { ToolCallHooks } from '../hooks/tool-call-hooks.js';
+import type { ToolGroupTrace } from '../telemetry/telemetry.js';
 import type { FunctionTool, Tool } from '../tool/tool.js';
 import type { ToolAgent } from '../tool/tool-context.js';
-import { ToolGroupRunner } from './tool-group-runner.js';
-import type { ToolCallHooks } from './tool-run-context.js';
+import type { ApprovalGate } from './approval.js';
+import { ToolGroup } from './tool-group.js';
 
 /** Options of {@link runToolGroup}. */
 export interface ToolGroupOptions {
@@ -22,11 +24,15 @@ export interface ToolGroupOptions {
   readonly requestState?: Record<string, unknown>;
   readonly runId: string;
   readonly step: number;
-  /** Receives `partial-tool-call-result`, `tool-retry` and `tool-call-result` events (and nested agents' events). */
+  /** Receives `partial-tool-call-result`, `tool-retry`, `tool-approval-request` and `tool-call-result` events (and nested agents' events). */
   readonly emit: (event: AgentEvent) => void;
   /** Calls running at once; default unbounded. */
   readonly concurrency?: number;
   readonly hooks?: ToolCallHooks;
+  /** Where calls of tools with `needsApproval` wait for an answer; without it such calls are refused with an error result. */
+  readonly approvals?: ApprovalGate;
+  /** Starts the group's trace when its first call starts. */
+  readonly startTrace?: (calls: readonly ToolCall[]) => ToolGroupTrace;
 }
 
 /**
@@ -44,23 +50,23 @@ export interface ToolGroupOptions {
  * ```
  */
 export async function runToolGroup(options: ToolGroupOptions): Promise<ToolResult[]> {
-  const runner = new ToolGroupRunner(
-    {
-      tools: toolMap(options.tools),
-      agent: options.agent,
-      messages: options.messages,
-      invocationState: options.invocationState ?? {},
-      requestState: options.requestState ?? {},
-      runId: options.runId,
-      step: options.step,
-      signal: options.signal,
-      emit: options.emit,
-      hooks: options.hooks,
-    },
-    options.concurrency,
-  );
-  const outcomes = await runner.finish(options.calls);
-  return outcomes.map((outcome) => outcome.result);
+  const group = new ToolGroup({
+    tools: toolMap(options.tools),
+    agent: options.agent,
+    messages: options.messages,
+    invocationState: options.invocationState ?? {},
+    requestState: options.requestState ?? {},
+    runId: options.runId,
+    step: options.step,
+    parentSignal: options.signal,
+    emit: options.emit,
+    hooks: registeredHooks(options.hooks),
+    approvals: options.approvals,
+    concurrency: options.concurrency,
+    startTrace: options.startTrace,
+  });
+  await group.settle(options.calls);
+  return group.finish(options.calls).map((outcome) => outcome.result);
 }
 
 /** Indexes the executable function tools by name. @internal */
@@ -69,4 +75,9 @@ export function toolMap(tools: ReadonlyMap<string, FunctionTool> | readonly Tool
   const map = new Map<string, FunctionTool>();
   for (const tool of tools as readonly Tool[]) if (tool.kind === 'function') map.set(tool.name, tool);
   return map;
+}
+
+function registeredHooks(hooks: ToolCallHooks | undefined): ToolCallHooks | undefined {
+  if (hooks === undefined || (hooks.beforeToolCall === undefined && hooks.afterToolCall === undefined)) return undefined;
+  return hooks;
 }

@@ -52,8 +52,8 @@ export class ToolTimeoutError extends TandemError {
   readonly timeoutMs: number;
   private readonly [TOOL_TIMEOUT] = true;
 
-  constructor(toolName: string, timeoutMs: number) {
-    super('TOOL_TIMEOUT', { message: `Tool "${toolName}" timed out after ${timeoutMs} ms.` });
+  constructor(toolName: string, timeoutMs: number, while_?: string) {
+    super('TOOL_TIMEOUT', { message: `Tool "${toolName}" timed out after ${timeoutMs} ms${while_ === undefined ? '' : ` ${while_}`}.` });
     this.name = 'ToolTimeoutError';
     this.toolName = toolName;
     this.timeoutMs = timeoutMs;

@@ -56,7 +56,27 @@ export interface FunctionTool<Input = unknown, Output = unknown> {
   readonly config?: ToolConfig;
   /** Maps the return value to what the model sees; default: strings → text, `toolContent()` → content, else JSON. */
   toModelOutput?(output: Output): ToolOutput;
+  /**
+   * Whether a call must be approved before it runs (human in the loop): `true`, or a function of the
+   * validated input. A call that needs approval emits `tool-approval-request` and waits — the other calls
+   * of its group go on — until `run.approve(id)` / `run.deny(id, reason?)` or the Agent's `approve` option
+   * answers. Denied → an error result, and `execute` never runs.
+   */
+  readonly needsApproval?: boolean | NeedsApproval<Input>;
 }
+
+/**
+ * Decides per call whether it needs approval. (Declared method-style so a tool with a narrower input
+ * type still fits where any function tool is accepted.)
+ *
+ * @example
+ * ```ts
+ * const needsApproval: NeedsApproval<{ path: string }> = ({ path }) => !path.startsWith('/tmp/');
+ * ```
+ */
+export type NeedsApproval<Input> = {
+  decide(input: Input, context: ToolContext): boolean | PromiseLike<boolean>;
+}['decide'];
 
 /** A tool executed by the provider (web search, …); passed to the model unchanged. */
 export type ProviderTool = ProviderToolDefinition;

@@ -6,18 +6,26 @@ import type { ProviderMetadata } from '../spec/shared/json.js';
 import { IncompleteResponseError } from '../spec/errors/incomplete-response-error.js';
 import type { AgentEvent, ToolCall } from '../events/agent-event.js';
 
-/** What one model response amounted to. @internal */
-export interface CollectedResponse {
-  /** The assistant message's parts, in the order their blocks started. */
-  readonly parts: AssistantPart[];
-  readonly toolCalls: ToolCall[];
-  /** Absent when the stream failed or was aborted before `finish`. */
-  finishReason: FinishReason | undefined;
-  usage: Usage | undefined;
-}
+/**
+ * How one model call ended, with what arrived:
+ * - `complete` — the response finished (`finish` part): its parts, calls, finish reason and usage;
+ * - `aborted` — the run's signal aborted mid-response: what had arrived so far;
+ * - `failed` — the provider threw or the stream ended without `finish`: the error, and what had arrived.
+ * @internal
+ */
+export type ModelCallOutcome =
+  | {
+      readonly type: 'complete';
+      readonly parts: readonly AssistantPart[];
+      readonly calls: readonly ToolCall[];
+      readonly finishReason: FinishReason;
+      readonly usage: Usage;
+    }
+  | { readonly type: 'aborted'; readonly parts: readonly AssistantPart[]; readonly calls: readonly ToolCall[] }
+  | { readonly type: 'failed'; readonly parts: readonly AssistantPart[]; readonly calls: readonly ToolCall[]; readonly error: unknown };
 
 /** Where events go and who hears about finished tool calls. @internal */
-export interface CollectTarget {
+export interface ModelCallTarget {
   readonly runId: string;
   readonly step: number;
   emit(event: AgentEvent): void;
@@ -32,20 +40,15 @@ interface TextBlock {
 }
 
 /**
- * Streams one model call, emitting model events as parts arrive and assembling the assistant message.
- * Fills `into` as it goes, so a caller that catches an abort still has what arrived. Throws
- * `IncompleteResponseError` when the stream ends without `finish`. @internal
+ * Streams one model call, emitting model events as parts arrive, and returns how it ended as a value
+ * (never throws). An abort ends it at once even when the provider ignores its signal. @internal
  */
-export async function collectResponse(
-  model: LanguageModelV1,
-  request: ModelRequest,
-  signal: AbortSignal,
-  target: CollectTarget,
-  into: CollectedResponse,
-): Promise<void> {
+export async function callModel(model: LanguageModelV1, request: ModelRequest, signal: AbortSignal, target: ModelCallTarget): Promise<ModelCallOutcome> {
   const { runId, step } = target;
   const blocks: Blocks = { text: new Map(), reasoning: new Map(), last: undefined };
   const slots: (AssistantPart | TextBlock)[] = [];
+  const calls: ToolCall[] = [];
+  let finish: { finishReason: FinishReason; usage: Usage } | undefined;
   target.emit({ type: 'stream-start', runId, step });
   // One race for the whole response: an abort ends it at once even when the provider ignores its signal
   // (no per-part cost on the hot path); the abandoned loop stops at its next part.
@@ -103,7 +106,7 @@ export async function collectResponse(
             ...call,
             ...(part.providerMetadata === undefined ? {} : { providerMetadata: part.providerMetadata }),
           });
-          into.toolCalls.push(call);
+          calls.push(call);
           target.emit({ type: 'tool-end', runId, step, toolCall: call });
           target.onToolCall?.(call);
           break;
@@ -123,22 +126,25 @@ export async function collectResponse(
           target.emit({ type: 'file', runId, step, mediaType: part.mediaType, data: part.data });
           break;
         case 'finish':
-          into.finishReason = part.finishReason;
-          into.usage = part.usage;
+          finish = { finishReason: part.finishReason, usage: part.usage };
           break;
       }
     }
   };
+  let failure: { error: unknown } | undefined;
   try {
     await Promise.race([consume(), aborted]);
+  } catch (error) {
+    failure = { error };
   } finally {
     signal.removeEventListener('abort', onAbort);
-    for (const slot of slots) into.parts.push(isBlock(slot) ? closeBlock(slot) : slot);
   }
-  if (into.finishReason === undefined || into.usage === undefined) {
-    throw new IncompleteResponseError({ provider: model.provider });
-  }
-  target.emit({ type: 'stream-end', runId, step, finishReason: into.finishReason, usage: into.usage });
+  const parts = slots.map((slot) => (isBlock(slot) ? closeBlock(slot) : slot));
+  if (signal.aborted) return { type: 'aborted', parts, calls };
+  if (failure !== undefined) return { type: 'failed', parts, calls, error: failure.error };
+  if (finish === undefined) return { type: 'failed', parts, calls, error: new IncompleteResponseError({ provider: model.provider }) };
+  target.emit({ type: 'stream-end', runId, step, finishReason: finish.finishReason, usage: finish.usage });
+  return { type: 'complete', parts, calls, finishReason: finish.finishReason, usage: finish.usage };
 }
 
 interface Blocks {
@@ -154,7 +160,7 @@ function openBlock(
   providerMetadata: ProviderMetadata | undefined,
   blocks: Blocks,
   slots: (AssistantPart | TextBlock)[],
-  target: CollectTarget,
+  target: ModelCallTarget,
 ): TextBlock {
   const block: TextBlock = { kind, blockId, text: '', providerMetadata };
   blocks[kind].set(blockId, block);
@@ -184,9 +190,4 @@ function parseArgs(toolArgs: string): unknown {
   } catch {
     return NOT_JSON;
   }
-}
-
-/** An empty response to fill. @internal */
-export function emptyResponse(): CollectedResponse {
-  return { parts: [], toolCalls: [], finishReason: undefined, usage: undefined };
 }

@@ -2,15 +2,11 @@ import type { Message } from '../spec/message/v1/message.js';
 import type { ModelRequest } from '../spec/language-model/v1/model-request.js';
 import type { ToolResult } from '../spec/message/v1/tool-result.js';
 import type { ToolCall } from '../events/agent-event.js';
-import type { FunctionTool } from '../tool/tool.js';
+import type { AfterToolCallEvent, BeforeToolCallEvent, HookEventBase } from './tool-call-hooks.js';
 
-/** Fields of every hook event. */
-export interface HookEventBase {
-  readonly runId: string;
-  readonly step: number;
-}
+export type { AfterToolCallEvent, BeforeToolCallEvent, HookEventBase } from './tool-call-hooks.js';
 
-/** Before each model call; `request` may be replaced or edited. */
+/** Before each model call; `request` may be replaced or edited. A `cancel()` from here ends the run without calling the model. */
 export interface BeforeModelCallEvent extends HookEventBase {
   request: ModelRequest;
 }
@@ -19,21 +15,6 @@ export interface BeforeModelCallEvent extends HookEventBase {
 export interface AfterModelCallEvent extends HookEventBase {
   readonly message: Message;
   readonly toolCalls: readonly ToolCall[];
-}
-
-/** Before a tool call runs. Set `cancel` (a reason string, or `true`) to skip it with an error result, or replace `input`. */
-export interface BeforeToolCallEvent extends HookEventBase {
-  readonly toolCall: ToolCall;
-  readonly tool: FunctionTool;
-  input: unknown;
-  cancel?: string | true;
-}
-
-/** After a tool call finished; `result` may be replaced. */
-export interface AfterToolCallEvent extends HookEventBase {
-  readonly toolCall: ToolCall;
-  result: ToolResult;
-  readonly exception?: unknown;
 }
 
 /** After a whole tool group finished. Set `endTurn` to end the run without another model call (a string is appended as the final assistant message). */
@@ -48,7 +29,17 @@ export interface MessageAddedEvent extends HookEventBase {
   readonly message: Message;
 }
 
-/** The hooks an agent can run; each may be async. */
+/**
+ * The hooks an agent can run; each may be async and receives a mutable event object.
+ *
+ * @example
+ * ```ts
+ * const agent = new Agent({
+ *   tools,
+ *   hooks: { beforeToolCall(event) { if (event.toolCall.toolName === 'delete_file') event.cancel = 'Not in this demo.'; } },
+ * });
+ * ```
+ */
 export interface AgentHooks {
   beforeModelCall(event: BeforeModelCallEvent): void | Promise<void>;
   afterModelCall(event: AfterModelCallEvent): void | Promise<void>;

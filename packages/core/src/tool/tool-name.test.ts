@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertToolName, TOOL_NAME_PATTERN } from './assert-tool-name.js';
+import { assertToolName, TOOL_NAME_PATTERN } from './tool-name.js';
 
 describe('assertToolName', () => {
   it.each(['a', 'contact_mothership', 'get-weather', 'Tool42', 'x'.repeat(64), '_-_'])('accepts %j', (name) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ToolGroupRunner } from './tool-group-runner.js';
+import { ToolGroup } from './tool-group.js';
 import { deferred, fnTool } from '../test-utils/fixtures.js';
 import type { ToolCall } from '../events/agent-event.js';
 
@@ -7,7 +7,7 @@ function call(id: string): ToolCall {
   return { toolCallId: id, toolName: 'work', toolArgs: '{}', input: {} };
 }
 
-describe('ToolGroupRunner concurrency', () => {
+describe('ToolGroup concurrency', () => {
   it('never runs more calls than its limit, also when a call starts just as a slot is handed over', async () => {
     // A call started eagerly (while the response still streams) may arrive at any microtask; try each offset.
     for (let offset = 0; offset < 12; offset++) {
@@ -26,28 +26,28 @@ describe('ToolGroupRunner concurrency', () => {
         }
       });
       const controller = new AbortController();
-      const runner = new ToolGroupRunner(
-        {
-          tools: new Map([['work', work]]),
-          agent: { messages: [], cancel: () => undefined },
-          messages: [],
-          invocationState: {},
-          requestState: {},
-          runId: 'run',
-          step: 1,
-          signal: controller.signal,
-          emit: () => undefined,
-          hooks: undefined,
-        },
-        1,
-      );
+      const runner = new ToolGroup({
+        tools: new Map([['work', work]]),
+        agent: { messages: [], cancel: () => undefined },
+        messages: [],
+        invocationState: {},
+        requestState: {},
+        runId: 'run',
+        step: 1,
+        parentSignal: controller.signal,
+        emit: () => undefined,
+        hooks: undefined,
+        approvals: undefined,
+        concurrency: 1,
+      });
       runner.start(call('A'));
       runner.start(call('B'));
       while (!gates.has('A')) await Promise.resolve();
       gates.get('A')?.resolve('a');
       for (let tick = 0; tick < offset; tick++) await Promise.resolve();
       runner.start(call('C'));
-      const done = runner.finish([call('A'), call('B'), call('C')]);
+      const calls = [call('A'), call('B'), call('C')];
+      const done = runner.settle(calls).then(() => runner.finish(calls));
       let settled = false;
       void done.then(() => (settled = true));
       while (!settled) {

@@ -1,0 +1,42 @@
+import type { Message } from '../spec/message/v1/message.js';
+import type { LanguageModel } from '../spec/language-model/v1/language-model-v1.js';
+import type { Usage } from '../spec/language-model/v1/usage.js';
+import type { ResponseFormat } from '../spec/language-model/v1/response-format.js';
+import type { AgentEvent } from '../events/agent-event.js';
+import type { OutputSchema } from '../output/output-schema.js';
+import type { SessionOptions } from '../session/session-store.js';
+import type { RunTrace } from '../telemetry/telemetry.js';
+import type { ApprovalGate } from '../tool-runtime/approval.js';
+import type { AgentOptions, StepResult, StopCondition } from './agent-types.js';
+import type { RunHooks } from './run-hooks.js';
+import type { RunRecorder } from './run-recorder.js';
+import type { RunState } from './run-state.js';
+import type { ToolCatalog } from './tool-catalog.js';
+
+/** Everything one run needs, fixed when it starts. @internal */
+export interface LoopConfig {
+  readonly model: LanguageModel;
+  readonly catalog: ToolCatalog;
+  readonly options: AgentOptions;
+  readonly stopWhen: readonly StopCondition[];
+  readonly hooks: RunHooks;
+  readonly runId: string;
+  readonly state: RunState;
+  /** The run's input (the new messages); history from the session is loaded before them. */
+  readonly input: readonly Message[];
+  readonly session: SessionOptions | undefined;
+  readonly invocationState: Record<string, unknown>;
+  /** The run's `output` schema and the `responseFormat` it becomes. */
+  readonly output: { readonly schema: OutputSchema; readonly responseFormat: ResponseFormat } | undefined;
+  readonly approvals: ApprovalGate;
+  readonly emit: (event: AgentEvent) => void;
+}
+
+/** What a run accumulates while it goes. @internal */
+export interface RunProgress {
+  readonly config: LoopConfig;
+  readonly recorder: RunRecorder;
+  readonly trace: RunTrace | undefined;
+  readonly steps: StepResult[];
+  usage: Usage;
+}

@@ -1,0 +1,195 @@
+import type { Message } from '../spec/message/v1/message.js';
+import type { ModelRequest } from '../spec/language-model/v1/model-request.js';
+import type { ToolResult } from '../spec/message/v1/tool-result.js';
+import type { ToolCall } from '../events/agent-event.js';
+import type { ToolCallHooks } from '../hooks/tool-call-hooks.js';
+import { callModel, type ModelCallOutcome } from '../model-call/call-model.js';
+import { ToolGroup } from '../tool-runtime/tool-group.js';
+import type { AfterToolsEvent } from '../hooks/agent-hooks.js';
+import type { ModelCallTraceOutcome } from '../telemetry/telemetry.js';
+import type { ToolSnapshot } from './tool-catalog.js';
+import type { RunProgress } from './run-context.js';
+import { addStepUsage } from './run-usage.js';
+import { cutOffReason, decideStep, type StepDecision, type StepFacts } from './step-decision.js';
+import { traceSafely } from './trace-run.js';
+
+type Settled = Exclude<ModelCallOutcome, { type: 'failed' }>;
+
+/** Where a failing step got to, so it can leave history paired. */
+interface StepScope {
+  calls: readonly ToolCall[];
+  assistantRecorded: boolean;
+  groupFinished: boolean;
+}
+
+/**
+ * One step: model call → tool group → decision. Returns how the step ends; rejects when the model call
+ * or a hook fails, after every call of the recorded response has its result in history. @internal
+ */
+export async function runStep(progress: RunProgress, step: number, request: ModelRequest, tools: ToolSnapshot): Promise<StepDecision> {
+  const { config } = progress;
+  config.emit({ type: 'step-start', runId: config.runId, step });
+  const group = newGroup(progress, step, tools);
+  const isPending = (call: ToolCall): boolean => tools.byName.get(call.toolName)?.execute === undefined && tools.byName.has(call.toolName);
+  const eager = config.options.toolExecution?.start === 'eager';
+  const modelTrace = traceSafely(() => progress.trace?.startModelCall({ step, model: config.model, request }));
+  const outcome = await callModel(config.model, request, config.state.abort.signal, {
+    runId: config.runId,
+    step,
+    emit: config.emit,
+    onToolCall: eager ? (call) => (isPending(call) ? undefined : group.start(call)) : undefined,
+  });
+  traceSafely(() => modelTrace?.end(traceOutcome(outcome)));
+  if (outcome.type === 'failed') {
+    // Nothing of a failed response enters history: eagerly started calls are stopped, the rest never ran.
+    group.abort(outcome.error);
+    await group.settle();
+    group.finish([]);
+    throw outcome.error;
+  }
+  const scope: StepScope = { calls: outcome.calls, assistantRecorded: false, groupFinished: false };
+  try {
+    return await settleStep(progress, step, outcome, group, isPending, scope);
+  } catch (error) {
+    await leavePaired(progress, group, scope, error);
+    throw error;
+  }
+}
+
+async function settleStep(
+  progress: RunProgress,
+  step: number,
+  outcome: Settled,
+  group: ToolGroup,
+  isPending: (call: ToolCall) => boolean,
+  scope: StepScope,
+): Promise<StepDecision> {
+  const { config } = progress;
+  const { state, runId } = config;
+  const calls = outcome.calls;
+  // slice(): an exact-size array — push-grown arrays keep spare capacity for as long as history lives.
+  const assistant: Message = { role: 'assistant', parts: outcome.parts.slice() };
+  if (outcome.type === 'complete' || outcome.parts.length > 0) {
+    scope.assistantRecorded = true;
+    await progress.recorder.record(assistant, step);
+  }
+  const cutOff = outcome.type === 'complete' ? cutOffReason(outcome.finishReason) : undefined;
+  if (outcome.type === 'complete') {
+    addStepUsage(progress, outcome.usage);
+    if (config.hooks.has('afterModelCall')) await config.hooks.run('afterModelCall', { runId, step, message: assistant, toolCalls: calls });
+    if (cutOff !== undefined) group.abort(new Error(`The response ended with "${outcome.finishReason}"; its tool calls were not run.`));
+  }
+  const runnable = outcome.type === 'complete' && cutOff === undefined ? calls.filter((call) => !isPending(call)) : [];
+  await group.settle(runnable);
+
+  const facts: StepFacts = {
+    response: outcome.type === 'complete' ? { type: 'complete', finishReason: outcome.finishReason } : { type: 'aborted' },
+    cancelled: state.cancelled,
+    cancelMessage: state.cancelMessage,
+    deferred: state.deferred,
+    callCount: calls.length,
+    pendingCount: runnable.length === 0 && outcome.type !== 'complete' ? 0 : cutOff === undefined ? calls.length - runnable.length : 0,
+  };
+  const decision = decideStep(facts);
+  const keepPending = decision.type === 'end' && decision.stopReason === 'toolUse' ? isPending : undefined;
+  scope.groupFinished = true;
+  const results = group.finish(calls, keepPending).map((settled) => settled.result);
+  if (results.length > 0) await progress.recorder.record(toolMessage(results), step);
+  if (outcome.type === 'complete') {
+    progress.steps.push({ step, finishReason: outcome.finishReason, usage: outcome.usage, message: assistant, toolCalls: calls, toolResults: results });
+    config.emit({ type: 'step-end', runId, step, finishReason: outcome.finishReason, usage: outcome.usage });
+  }
+  if (decision.type !== 'after-group') return decision;
+
+  await runAfterTools(progress, step, results);
+  const stopConditionMet = !state.cancelled && state.deferred === undefined && (await stopConditionHolds(progress));
+  return decideStep({
+    ...facts,
+    cancelled: state.cancelled,
+    cancelMessage: state.cancelMessage,
+    deferred: state.deferred,
+    afterGroup: { stopConditionMet, step, maxSteps: config.options.maxSteps ?? 20 },
+  });
+}
+
+async function runAfterTools(progress: RunProgress, step: number, results: readonly ToolResult[]): Promise<void> {
+  const { config } = progress;
+  if (!config.hooks.has('afterTools')) return;
+  const event: AfterToolsEvent = { runId: config.runId, step, results, messages: config.state.messages };
+  await config.hooks.run('afterTools', event);
+  // `endTurn: true` adds no text of its own, so a pending end's message (e.g. the stop tool's) still ends the run.
+  if (event.endTurn !== undefined) config.state.deferEnd(event.endTurn === true ? undefined : event.endTurn, true);
+}
+
+async function stopConditionHolds(progress: RunProgress): Promise<boolean> {
+  const { config } = progress;
+  for (const condition of config.stopWhen) {
+    if (await condition({ steps: progress.steps, messages: config.state.messages, usage: progress.usage })) return true;
+  }
+  return false;
+}
+
+/** A hook or store failed mid-step: stop the group and pair every recorded call before the run rejects. */
+async function leavePaired(progress: RunProgress, group: ToolGroup, scope: StepScope, error: unknown): Promise<void> {
+  group.abort(error);
+  await group.settle();
+  if (scope.groupFinished) return;
+  const outcomes = group.finish(scope.assistantRecorded ? scope.calls : []);
+  if (scope.assistantRecorded && outcomes.length > 0) await progress.recorder.recordQuietly(toolMessage(outcomes.map((outcome) => outcome.result)));
+}
+
+function newGroup(progress: RunProgress, step: number, tools: ToolSnapshot): ToolGroup {
+  const { config } = progress;
+  const trace = progress.trace;
+  return new ToolGroup({
+    tools: tools.byName,
+    agent: config.state,
+    messages: config.state.messages,
+    invocationState: config.invocationState,
+    requestState: {},
+    runId: config.runId,
+    step,
+    parentSignal: config.state.abort.signal,
+    emit: config.emit,
+    hooks: toolCallHooks(progress),
+    approvals: config.approvals,
+    concurrency: concurrencyOf(config.options.toolExecution?.concurrency),
+    startTrace: trace === undefined ? undefined : (calls) => trace.startToolGroup({ step, calls }),
+  });
+}
+
+function toolCallHooks(progress: RunProgress): ToolCallHooks | undefined {
+  const { hooks } = progress.config;
+  const before = hooks.has('beforeToolCall');
+  const after = hooks.has('afterToolCall');
+  if (!before && !after) return undefined;
+  return {
+    ...(before ? { beforeToolCall: (event) => hooks.run('beforeToolCall', event) } : {}),
+    ...(after ? { afterToolCall: (event) => hooks.run('afterToolCall', event) } : {}),
+  };
+}
+
+function concurrencyOf(concurrency: number | 'sequential' | undefined): number | undefined {
+  return concurrency === 'sequential' ? 1 : concurrency;
+}
+
+function traceOutcome(outcome: ModelCallOutcome): ModelCallTraceOutcome {
+  const message: Message = { role: 'assistant', parts: outcome.parts };
+  if (outcome.type === 'complete') return { type: 'complete', finishReason: outcome.finishReason, usage: outcome.usage, message };
+  if (outcome.type === 'aborted') return { type: 'aborted', message };
+  return { type: 'error', error: outcome.error };
+}
+
+function toolMessage(results: readonly ToolResult[]): Message {
+  return {
+    role: 'tool',
+    parts: results.map((result) => ({
+      type: 'tool-result',
+      toolCallId: result.toolCallId,
+      toolName: result.toolName,
+      status: result.status,
+      result: result.result,
+      modelInput: result.modelInput,
+    })),
+  };
+}

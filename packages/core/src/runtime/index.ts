@@ -1,0 +1,20 @@
+/**
+ * The tool runtime that `Agent` is built on, for packages that run tools themselves — `@tandem/bidi`'s
+ * `BidiAgent`, durable-execution adapters — and for advanced apps: run one tool group to exactly one
+ * result per call, link abort signals cheaply, and hold calls that wait for approval.
+ *
+ * @example
+ * ```ts
+ * import { runToolGroup } from '@tandem/core/runtime';
+ * const results = await runToolGroup({ calls, tools, agent, messages, signal, runId: 'r1', step: 1, emit: console.log });
+ * ```
+ *
+ * @packageDocumentation
+ */
+export { runToolGroup, type ToolGroupOptions } from '../tool-runtime/run-tool-group.js';
+export { AbortFanout } from '../internal/abort-fanout.js';
+export { linkedAbort, type LinkedAbort } from '../internal/linked-abort.js';
+export { PendingApprovals } from '../tool-runtime/pending-approvals.js';
+export type { ApprovalGate, ApprovalAnswer } from '../tool-runtime/approval.js';
+export { toApprovalAnswer, deniedText } from '../tool-runtime/approval.js';
+export { answeredCallIds } from '../session/repair-history.js';

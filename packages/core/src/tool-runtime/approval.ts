@@ -1,0 +1,42 @@
+/** A tool call waiting for approval, as the Agent's `approve` option and `tool-approval-request` see it. */
+export interface ApprovalRequest {
+  readonly runId: string;
+  readonly toolCallId: string;
+  readonly toolName: string;
+  /** The validated input the tool would run with. */
+  readonly input: unknown;
+}
+
+/**
+ * An answer to an {@link ApprovalRequest}: `true` approves; `false` or `{ approved: false, reason? }`
+ * denies (the reason is shown to the model).
+ */
+export type ApprovalDecision = boolean | { readonly approved: true } | { readonly approved: false; readonly reason?: string };
+
+/** The normalized answer. @internal */
+export type ApprovalAnswer = { readonly approved: true } | { readonly approved: false; readonly reason: string | undefined };
+
+/** Normalizes an {@link ApprovalDecision}. @internal */
+export function toApprovalAnswer(decision: ApprovalDecision): ApprovalAnswer {
+  if (decision === true) return { approved: true };
+  if (decision === false) return { approved: false, reason: undefined };
+  if (typeof decision === 'object' && decision !== null && decision.approved === true) return { approved: true };
+  const reason = typeof decision === 'object' && decision !== null && 'reason' in decision ? decision.reason : undefined;
+  return { approved: false, reason: typeof reason === 'string' && reason !== '' ? reason : undefined };
+}
+
+/**
+ * Where a call that needs approval waits for its answer: the run's pending approvals, answered by
+ * `run.approve()`/`run.deny()` or the Agent's `approve` option. @internal
+ */
+export interface ApprovalGate {
+  /** Resolves with the answer; never rejects. The caller races it with its signal and timeout. */
+  wait(request: ApprovalRequest): Promise<ApprovalAnswer>;
+  /** The call stopped waiting (cancelled, timed out): a later answer for it is refused. */
+  forget(toolCallId: string): void;
+}
+
+/** The error text a denied call's result carries. @internal */
+export function deniedText(reason: string | undefined): string {
+  return reason === undefined ? 'The user denied this tool call.' : `The user denied this tool call: ${reason}`;
+}

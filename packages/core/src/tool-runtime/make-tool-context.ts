@@ -1,0 +1,50 @@
+import type { ToolCall } from '../events/agent-event.js';
+import type { ToolContext } from '../tool/tool-context.js';
+import type { ToolRunContext } from './tool-run-context.js';
+
+/** Per-call state shared by its attempts: the `seq` of its partial results. @internal */
+export interface CallProgress {
+  next: number;
+}
+
+/**
+ * The `ctx` one attempt of a call sees. Once `live.ended` is set (its result is in, it timed out, or the
+ * run was cancelled) it stays silent: nothing of an abandoned attempt may follow its call's result or
+ * interleave with a retry. @internal
+ */
+export function makeToolContext(
+  call: ToolCall,
+  context: ToolRunContext,
+  signal: AbortSignal,
+  attempt: number,
+  progress: CallProgress,
+  live: { readonly ended: boolean },
+): ToolContext {
+  return {
+    toolCallId: call.toolCallId,
+    toolName: call.toolName,
+    signal,
+    agent: context.agent,
+    messages: context.messages,
+    invocationState: context.invocationState,
+    requestState: context.requestState,
+    attempt,
+    progress(value, options) {
+      if (live.ended) return;
+      context.emit({
+        type: 'partial-tool-call-result',
+        runId: context.runId,
+        step: context.step,
+        toolCallId: call.toolCallId,
+        toolName: call.toolName,
+        value,
+        seq: progress.next++,
+        ...(options?.label === undefined ? {} : { label: options.label }),
+      });
+    },
+    emit(event) {
+      if (live.ended) return;
+      context.emit(event.parentToolCallId === undefined ? { ...event, parentToolCallId: call.toolCallId } : event);
+    },
+  };
+}

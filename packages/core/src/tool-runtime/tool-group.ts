@@ -1,0 +1,152 @@
+import type { ToolCall } from '../events/agent-event.js';
+import type { ToolGroupTrace } from '../telemetry/telemetry.js';
+import { AbortFanout } from '../internal/abort-fanout.js';
+import { isPromiseLike } from '../internal/is-promise-like.js';
+import { linkedAbort, type LinkedAbort } from '../internal/linked-abort.js';
+import type { AttemptSignals } from './attempt-with-retry.js';
+import { runToolCall } from './run-tool-call.js';
+import { cancelledResult } from './tool-result.js';
+import type { ToolCallOutcome, ToolRunContext } from './tool-run-context.js';
+
+/** What a {@link ToolGroup} needs: the shared call context, minus what the group owns. @internal */
+export interface ToolGroupSetup extends Omit<ToolRunContext, 'signal' | 'trace'> {
+  /** Aborting it aborts every call of the group. */
+  readonly parentSignal: AbortSignal;
+  /** Calls running at once; default unbounded. */
+  readonly concurrency?: number;
+  /** Starts the group's trace when its first call starts (telemetry on). */
+  readonly startTrace?: (calls: readonly ToolCall[]) => ToolGroupTrace;
+}
+
+/**
+ * One tool group — the calls of one model response — run concurrently. Calls may start one by one
+ * (eager execution) or together; `settle()` waits for them once; `finish()` hands back exactly one
+ * outcome per call in the model's order and is the one place where a call that never got a result is
+ * paired with a `cancelled` one (unless it stays pending for the caller). @internal
+ */
+export class ToolGroup {
+  private readonly abortLink: LinkedAbort;
+  private readonly outcomes = new Map<string, ToolCallOutcome>();
+  private readonly started = new Set<string>();
+  private readonly running = new Set<Promise<void>>();
+  private readonly waiting: (() => void)[] = [];
+  private readonly concurrency: number;
+  private active = 0;
+  private context: ToolRunContext | undefined;
+  private trace: ToolGroupTrace | undefined;
+  private fanout: AbortFanout | undefined;
+  private finished = false;
+  private readonly signals: AttemptSignals = {
+    child: () => (this.fanout ??= new AbortFanout(this.abortLink.signal)).child(),
+  };
+
+  constructor(private readonly setup: ToolGroupSetup) {
+    this.abortLink = linkedAbort(setup.parentSignal);
+    this.concurrency = setup.concurrency ?? Number.POSITIVE_INFINITY;
+  }
+
+  /** The group's signal (what its calls' signals follow). */
+  get signal(): AbortSignal {
+    return this.abortLink.signal;
+  }
+
+  /** Whether `call` was started (eagerly or by `settle`). */
+  has(call: ToolCall): boolean {
+    return this.started.has(call.toolCallId);
+  }
+
+  /** Starts `call` unless it was already started. */
+  start(call: ToolCall): void {
+    if (this.finished || this.started.has(call.toolCallId)) return;
+    this.started.add(call.toolCallId);
+    const context = (this.context ??= this.makeContext(call));
+    if (this.active < this.concurrency) {
+      this.active++;
+      this.track(call, runToolCall(call, context, this.signals));
+      return;
+    }
+    // A freed slot is handed straight to the next waiting call, so a call started in between (eager
+    // execution) cannot take it too and exceed the limit.
+    const queued = new Promise<void>((resolve) => this.waiting.push(resolve)).then(() => {
+      this.track(call, runToolCall(call, context, this.signals));
+    });
+    this.running.add(queued);
+    void queued.then(() => this.running.delete(queued));
+  }
+
+  /** Aborts every call that has not finished: each gets a `cancelled` result (its signal aborts too). */
+  abort(reason: unknown): void {
+    this.abortLink.controller.abort(reason);
+  }
+
+  /** Starts each of `calls` not yet started, then waits until every started call has its outcome. */
+  async settle(calls: readonly ToolCall[] = []): Promise<void> {
+    for (const call of calls) this.start(call);
+    while (this.running.size > 0) await Promise.all(this.running);
+  }
+
+  /**
+   * The outcomes of `calls`, in their order, after {@link settle}. A call without an outcome (never
+   * started: pending for the caller, or skipped) is paired with a `cancelled` result — and reported
+   * like any result — unless `keepPending` says it stays pending. Ends the group: call it once.
+   */
+  finish(calls: readonly ToolCall[], keepPending: (call: ToolCall) => boolean = () => false): ToolCallOutcome[] {
+    this.finished = true;
+    const ordered: ToolCallOutcome[] = [];
+    for (const call of calls) {
+      const outcome = this.outcomes.get(call.toolCallId) ?? (keepPending(call) ? undefined : this.pairUnanswered(call));
+      if (outcome !== undefined) ordered.push(outcome);
+    }
+    this.abortLink.dispose();
+    this.fanout?.dispose();
+    try {
+      this.trace?.end(ordered.map((outcome) => outcome.result));
+    } catch {
+      // Tracing never breaks a run.
+    }
+    return ordered;
+  }
+
+  private pairUnanswered(call: ToolCall): ToolCallOutcome {
+    const context = (this.context ??= this.makeContext(call));
+    const outcome: ToolCallOutcome = { result: cancelledResult(call) };
+    const trace = context.trace?.startToolCall(call);
+    context.emit({ type: 'tool-call-result', runId: context.runId, step: context.step, results: [outcome.result] });
+    try {
+      trace?.end(outcome.result);
+    } catch {
+      // Tracing never breaks a run.
+    }
+    this.outcomes.set(call.toolCallId, outcome);
+    return outcome;
+  }
+
+  private track(call: ToolCall, outcome: ToolCallOutcome | Promise<ToolCallOutcome>): void {
+    if (!isPromiseLike(outcome)) {
+      this.record(call, outcome);
+      return;
+    }
+    const done = outcome.then((settled) => this.record(call, settled));
+    this.running.add(done);
+    void done.then(() => this.running.delete(done));
+  }
+
+  private record(call: ToolCall, outcome: ToolCallOutcome): void {
+    this.outcomes.set(call.toolCallId, outcome);
+    const next = this.waiting.shift();
+    if (next === undefined) this.active--;
+    else next();
+  }
+
+  private makeContext(first: ToolCall): ToolRunContext {
+    const { parentSignal: _parent, concurrency: _concurrency, startTrace, ...shared } = this.setup;
+    let trace: ToolGroupTrace | undefined;
+    try {
+      trace = startTrace?.([first]);
+    } catch {
+      trace = undefined;
+    }
+    this.trace = trace;
+    return { ...shared, signal: this.abortLink.signal, trace };
+  }
+}

@@ -1,0 +1,273 @@
+import { InvokeModelWithBidirectionalStreamCommand, type BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
+import { type BidiConnection, type BidiInput, type BidiModelEvent, type ToolResult } from '@tandem/core/spec';
+import { InvalidRequestError, toBase64 } from '@tandem/provider-utils';
+import { mapBedrockError } from '../map-bedrock-error.js';
+import { classifyNovaSonicFailure, NOVA_SONIC_OPERATION } from './classify-nova-sonic-failure.js';
+import { NovaEventQueue } from './nova-event-queue.js';
+import { NovaInputQueue } from './nova-input-queue.js';
+import { NovaSonicEventMapper } from './nova-sonic-event-mapper.js';
+import {
+  audioInput,
+  contentEnd,
+  NOVA_INPUT_RATE,
+  NOVA_OUTPUT_RATE,
+  sessionClose,
+  textBlock,
+  toolResultBlock,
+  type NovaInputEvent,
+} from './nova-sonic-input-events.js';
+import type { NovaSonicClock } from './nova-sonic-options.js';
+import { carriedOverResultsText, novaToolResultContent } from './nova-sonic-tool-result.js';
+import { parseNovaSonicEvent } from './parse-nova-sonic-event.js';
+
+/** What a {@link NovaSonicConnection} runs with. */
+export interface NovaSonicConnectionConfig {
+  readonly client: BedrockRuntimeClient;
+  readonly modelId: string;
+  /** The stream's URL, for error messages. */
+  readonly url: string;
+  readonly promptName: string;
+  /** `contentName` of the interactive AUDIO block opened by the initial events. */
+  readonly audioContentName: string;
+  readonly clock: NovaSonicClock;
+  readonly maxConnectionMs: number;
+  readonly goAwayBeforeMs: number;
+  readonly closeTimeoutMs: number;
+  /** Aborting closes the connection. */
+  readonly signal: AbortSignal | undefined;
+  /** Told when the stream ended; `refused`: it failed (not a time-out) before any output, so the next connect backs off. */
+  readonly onEnd?: (result: { readonly refused: boolean; readonly sawOutput: boolean }) => void;
+}
+
+/**
+ * One live Amazon Nova Sonic session (an `InvokeModelWithBidirectionalStream` HTTP/2 stream) as a Tandem
+ * `BidiConnection`. Input events are fed to the SDK from a queue, so audio flows before `client.send()`
+ * resolves (it resolves with Bedrock's first output event). Made by `bedrock.novaSonic(id).connect(…)`.
+ *
+ * - `send()`: text as an interactive USER text block; PCM16 16 kHz audio as `audioInput` of the session's
+ *   AUDIO block; images are refused (Nova Sonic takes speech and text).
+ * - `sendToolResults()`: one TOOL result block per call, in call order. Results of calls made on an earlier
+ *   connection (the new stream never saw them) go as one interactive USER text block instead.
+ * - A `go-away` is emitted `goAwayBeforeMs` before the connection limit; `ModelTimeoutException` ends the
+ *   stream with `timeout`; transient failures make `events()` throw a retryable `APICallError`; others end
+ *   it with a fatal `error` event.
+ * - `close()` ends the AUDIO block and sends `promptEnd` and `sessionEnd`, then waits up to `closeTimeoutMs`
+ *   for Bedrock to end the stream.
+ *
+ * @example
+ * ```ts
+ * const connection = await bedrock.novaSonic('amazon.nova-sonic-v1:0').connect({ tools: [], messages: [] });
+ * await connection.send({ type: 'audio', data: pcm16At16kHz, sampleRate: 16_000 });
+ * for await (const event of connection.events()) if (event.type === 'response-end') break;
+ * await connection.close();
+ * ```
+ */
+export class NovaSonicConnection implements BidiConnection {
+  private readonly config: NovaSonicConnectionConfig;
+  private readonly input = new NovaInputQueue();
+  private readonly queue = new NovaEventQueue<BidiModelEvent>();
+  private readonly mapper = new NovaSonicEventMapper(NOVA_OUTPUT_RATE);
+  /** Aborting destroys the HTTP/2 stream. */
+  private readonly request = new AbortController();
+  /** Cancels the go-away timer and the close grace period. */
+  private readonly timers = new AbortController();
+  private closing = false;
+  private ended = false;
+  private sawOutput = false;
+  private refused = false;
+  private flushScheduled = false;
+  /** Typed user turns not yet echoed back as a USER transcript (their echo is not reported again). */
+  private readonly typed: string[] = [];
+  private closed: Promise<void> | undefined;
+  private startFailure: ((error: unknown) => void) | undefined;
+  private readonly finished: Promise<void>;
+  private readonly onAbort = (): void => void this.close();
+
+  private constructor(config: NovaSonicConnectionConfig) {
+    this.config = config;
+    this.finished = this.run();
+  }
+
+  /**
+   * Opens the stream with `initial` events and resolves once the SDK took them (Bedrock itself answers
+   * only with its first output). Rejects with the mapped `APICallError` when the request fails before that,
+   * or with the signal's reason.
+   * @internal
+   */
+  static async open(config: NovaSonicConnectionConfig, initial: readonly NovaInputEvent[]): Promise<NovaSonicConnection> {
+    const connection = new NovaSonicConnection(config);
+    const failedEarly = new Promise<never>((_resolve, reject) => {
+      connection.startFailure = reject;
+    });
+    const { signal } = config;
+    signal?.addEventListener('abort', connection.onAbort, { once: true });
+    try {
+      signal?.throwIfAborted();
+      await Promise.race([connection.input.push(initial), failedEarly]);
+      signal?.throwIfAborted();
+    } catch (error) {
+      await connection.close();
+      throw signal?.aborted === true ? signal.reason : error;
+    } finally {
+      connection.startFailure = undefined;
+    }
+    connection.startGoAwayTimer();
+    return connection;
+  }
+
+  async send(input: BidiInput): Promise<void> {
+    this.assertOpen();
+    const { promptName, audioContentName } = this.config;
+    switch (input.type) {
+      case 'text':
+        this.typed.push(input.text.trim());
+        if (this.typed.length > 8) this.typed.shift();
+        return this.input.push(textBlock(promptName, 'USER', input.text, true));
+      case 'audio':
+        if (input.sampleRate !== NOVA_INPUT_RATE) {
+          throw new RangeError(`Amazon Nova Sonic takes ${NOVA_INPUT_RATE} Hz PCM16 audio; got ${input.sampleRate} Hz. Resample before sending.`);
+        }
+        return this.input.push([audioInput(promptName, audioContentName, toBase64(input.data))]);
+      case 'image':
+        throw new InvalidRequestError({
+          provider: 'bedrock',
+          message: `Amazon Nova Sonic does not take images (got ${input.mediaType}); send speech or text.`,
+        });
+    }
+  }
+
+  async sendToolResults(results: readonly ToolResult[]): Promise<void> {
+    this.assertOpen();
+    const { promptName } = this.config;
+    const events: NovaInputEvent[] = [];
+    const carried: ToolResult[] = [];
+    for (const result of results) {
+      if (this.mapper.knownCalls.has(result.toolCallId)) events.push(...toolResultBlock(promptName, result.toolCallId, novaToolResultContent(result)));
+      else carried.push(result);
+    }
+    if (carried.length > 0) events.push(...textBlock(promptName, 'USER', carriedOverResultsText(carried), true));
+    return this.input.push(events);
+  }
+
+  events(): AsyncIterable<BidiModelEvent> {
+    return this.queue.iterate();
+  }
+
+  close(): Promise<void> {
+    this.closed ??= this.shutdown();
+    return this.closed;
+  }
+
+  private async shutdown(): Promise<void> {
+    this.closing = true;
+    this.queue.end();
+    this.timers.abort();
+    this.config.signal?.removeEventListener('abort', this.onAbort);
+    if (this.input.open) {
+      // The documented closing sequence: end the audio block, then promptEnd and sessionEnd.
+      const { promptName, audioContentName } = this.config;
+      this.input.push([contentEnd(promptName, audioContentName), ...sessionClose(promptName)]).catch(() => undefined);
+      this.input.end();
+      const grace = new AbortController();
+      await Promise.race([this.finished, this.config.clock.sleep(this.config.closeTimeoutMs, grace.signal).catch(() => undefined)]);
+      grace.abort();
+    }
+    this.input.abort(new Error('The Amazon Nova Sonic connection is closed.'));
+    this.request.abort();
+  }
+
+  private assertOpen(): void {
+    if (this.closing || this.ended || !this.input.open) {
+      throw new Error('The Amazon Nova Sonic connection is closed; connect again to continue.');
+    }
+  }
+
+  private startGoAwayTimer(): void {
+    const { clock, maxConnectionMs, goAwayBeforeMs } = this.config;
+    clock.sleep(Math.max(0, maxConnectionMs - goAwayBeforeMs), this.timers.signal).then(
+      () => {
+        if (!this.closing && !this.ended) this.queue.push({ type: 'go-away', timeLeftMs: Math.min(goAwayBeforeMs, maxConnectionMs) });
+      },
+      () => undefined,
+    );
+  }
+
+  /** Sends the request and reads Bedrock's output until the stream ends. Never rejects. */
+  private async run(): Promise<void> {
+    // Let `open()` install its start-failure hook before the SDK can fail.
+    await Promise.resolve();
+    try {
+      const command = new InvokeModelWithBidirectionalStreamCommand({ modelId: this.config.modelId, body: this.input });
+      const response = await this.config.client.send(command, { abortSignal: this.request.signal });
+      for await (const event of response.body ?? []) {
+        if (this.closing) continue; // drain until Bedrock ends the stream
+        this.onOutput(event);
+      }
+      this.flushPendingCalls();
+    } catch (error) {
+      this.onFailure(error);
+    } finally {
+      this.ended = true;
+      this.timers.abort();
+      this.input.abort(new Error('The Amazon Nova Sonic stream has ended; connect again to continue.'));
+      this.queue.end();
+      this.config.onEnd?.({ refused: this.refused, sawOutput: this.sawOutput });
+    }
+  }
+
+  private onOutput(event: { readonly chunk?: { readonly bytes?: Uint8Array } }): void {
+    // Exceptions are thrown by the SDK's iterator; event types it does not model are dropped by it.
+    if (event.chunk === undefined) return;
+    let parsed;
+    try {
+      parsed = parseNovaSonicEvent(event.chunk.bytes ?? new Uint8Array());
+    } catch (error) {
+      this.queue.push({ type: 'error', error, fatal: false });
+      return;
+    }
+    this.sawOutput = true;
+    for (const out of this.mapper.map(parsed)) if (!this.isTypedEcho(out)) this.queue.push(out);
+    if (this.mapper.groupReady) this.scheduleQuietFlush();
+  }
+
+  /** A USER transcript repeating text the app typed: the app has it already (it is in its history). */
+  private isTypedEcho(event: BidiModelEvent): boolean {
+    if (event.type !== 'transcript' || event.role !== 'user') return false;
+    const index = this.typed.indexOf(event.delta.trim());
+    if (index === -1) return false;
+    this.typed.splice(index, 1);
+    return true;
+  }
+
+  /**
+   * Hands over a tool group once the events that arrived together with its last TOOL block are processed
+   * (they are read without returning to the event loop), so back-to-back TOOL blocks form one group.
+   */
+  private scheduleQuietFlush(): void {
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    setImmediate(() => {
+      this.flushScheduled = false;
+      if (this.closing) return;
+      for (const out of this.mapper.flushQuietGroup()) this.queue.push(out);
+    });
+  }
+
+  /** The stream ended: calls the model made still run (their results go to the next connection). */
+  private flushPendingCalls(): void {
+    if (this.closing) return;
+    for (const out of this.mapper.flushQuietGroup(true)) this.queue.push(out);
+  }
+
+  private onFailure(error: unknown): void {
+    if (this.closing) return;
+    const failure = classifyNovaSonicFailure(error, this.config.url);
+    if (failure.kind !== 'timeout' && !this.sawOutput) this.refused = true;
+    this.flushPendingCalls();
+    // While opening, `open()` rejects; the failure is queued as well, in case opening already succeeded.
+    this.startFailure?.(mapBedrockError(error, this.config.url, NOVA_SONIC_OPERATION));
+    if (failure.kind === 'timeout') this.queue.push({ type: 'timeout' });
+    else if (failure.kind === 'retryable') this.queue.fail(failure.error);
+    else this.queue.push({ type: 'error', error: failure.error, fatal: true });
+  }
+}
