@@ -5,7 +5,7 @@ import { providerPlugin } from './index.js';
 
 describe('providerPlugin', () => {
   it('names the provider, its key variables and default model', () => {
-    expect(providerPlugin).toMatchObject({ name: 'google', env: { apiKey: ['GOOGLE_GENERATIVE_AI_API_KEY', 'GEMINI_API_KEY'] }, defaultModel: 'gemini-2.5-flash' });
+    expect(providerPlugin).toMatchObject({ name: 'google', env: { apiKey: ['GOOGLE_GENERATIVE_AI_API_KEY', 'GEMINI_API_KEY'] }, defaultModel: 'gemini-2.5-flash', defaultBidiModel: 'gemini-2.5-flash-native-audio-preview-12-2025' });
     expect(providerPlugin.description.length).toBeGreaterThan(0);
   });
 
@@ -24,5 +24,10 @@ describe('providerPlugin', () => {
     } finally {
       unregister();
     }
+  });
+
+  it('builds realtime models through bidi()', () => {
+    const model = providerPlugin.create({ apiKey: 'sk-plugin', baseURL: 'http://127.0.0.1:9/v1beta' }).bidi?.('gemini-2.5-flash-native-audio-preview-12-2025');
+    expect(model).toMatchObject({ specificationVersion: 'v1', modelId: 'gemini-2.5-flash-native-audio-preview-12-2025' });
   });
 });

@@ -14,10 +14,20 @@ export class TmuxTerminal {
 
   /**
    * Starts `command` (an argv, quoted for the shell here) in a new detached session; its exit code is
-   * written to `exitFile` when it ends. `env` is the environment of the tmux server, hence of the command.
+   * written to `exitFile` when it ends. `env` is the environment of the tmux server (the first session
+   * starts it; later ones share it), and `vars` are set for this command alone.
    */
-  static start(options: { readonly socket: string; readonly session: string; readonly command: readonly string[]; readonly exitFile: string; readonly env: NodeJS.ProcessEnv; readonly cwd: string }): TmuxTerminal {
-    const line = `${options.command.map(quote).join(' ')}; echo $? > ${quote(options.exitFile)}; sleep 600`;
+  static start(options: {
+    readonly socket: string;
+    readonly session: string;
+    readonly command: readonly string[];
+    readonly exitFile: string;
+    readonly env: NodeJS.ProcessEnv;
+    readonly vars: Readonly<Record<string, string>>;
+    readonly cwd: string;
+  }): TmuxTerminal {
+    const assignments = Object.entries(options.vars).map(([key, value]) => quote(`${key}=${value}`));
+    const line = `env ${assignments.join(' ')} ${options.command.map(quote).join(' ')}; echo $? > ${quote(options.exitFile)}; sleep 600`;
     execFileSync('tmux', ['-L', options.socket, 'new-session', '-d', '-x', '120', '-y', '40', '-s', options.session, '-c', options.cwd, line], {
       env: options.env,
       stdio: 'ignore',

@@ -77,4 +77,17 @@ describe('tandem run', () => {
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/warning: stopped at the step limit/);
   });
+
+  it('refuses a call that needs approval when there is no terminal to ask on, and runs it with --yes', async () => {
+    const log = join(dir, 'approval.log');
+    const refused = await runCli(['run', 'delete_file name=c', '--tools', TEST_TOOLS], { cwd: dir, env: cleanEnv({ TANDEM_TEST_LOG: log }) });
+    expect(refused.code).toBe(0);
+    expect(refused.stderr).toContain('delete_file needs approval; refused, because tandem run is not on a terminal (--yes approves tool calls).');
+    expect(refused.stdout).toContain('- delete_file failed: The user denied this tool call: it needs approval and tandem run has no terminal to ask on');
+    expect(fileLines(log)).toEqual([]);
+    const approved = await runCli(['run', 'delete_file name=c', '--tools', TEST_TOOLS, '--yes'], { cwd: dir, env: cleanEnv({ TANDEM_TEST_LOG: log }) });
+    expect(approved.code).toBe(0);
+    expect(approved.stdout).toContain('- delete_file: deleted c');
+    expect(fileLines(log)).toEqual(['deleted c']);
+  });
 });

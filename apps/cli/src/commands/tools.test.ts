@@ -55,12 +55,12 @@ describe('tandem tools', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).not.toMatch(ANSI);
     expect(result.stdout).toContain('slow_search [module]\n  A search that takes a long time; it records when its signal aborts.\n  input: query: string\n');
-    expect(result.stdout).toContain('3 tools');
+    expect(result.stdout).toContain('4 tools');
   });
 
   it('refuses two tools with the same name, saying how to fix it (exit 4)', async () => {
     const result = await runCli(['tools', '--tools', TEST_TOOLS, '--tools', TEST_TOOLS], { cwd: mkdtempSync(join(dir, 'dup-')) });
     expect(result.code).toBe(4);
-    expect(result.stderr).toMatch(/Two tools are named "(quick_echo|slow_search)" \(module and module\)\. Rename one/);
+    expect(result.stderr).toMatch(/Two tools are named "\w+" \(module and module\)\. Rename one/);
   });
 });

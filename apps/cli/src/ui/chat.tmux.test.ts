@@ -20,34 +20,38 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function chat(name: string, extra: NodeJS.ProcessEnv = {}) {
-  const exitFile = join(dir, `${name}.exit`);
+/** Starts `tandem chat` in its own session; the test tools log to the returned file. */
+function chat(name: string): { readonly terminal: TmuxTerminal; readonly log: string } {
+  const log = join(dir, `${name}.log`);
   const terminal = TmuxTerminal.start({
     socket: SOCKET,
     session: name,
     command: [process.execPath, BIN, 'chat', '--tools', TEST_TOOLS],
-    exitFile,
+    exitFile: join(dir, `${name}.exit`),
+    env: cleanEnv({ TERM: 'xterm-256color' }),
     // CI is set on CI machines; the chat must still draw live (it is a terminal the user types into).
-    env: cleanEnv({ CI: 'true', TERM: 'xterm-256color', ...extra }),
+    vars: { CI: 'true', TANDEM_TEST_LOG: log },
     cwd: dir,
   });
-  return terminal;
+  return { terminal, log };
 }
 
 const promptReady = /^› *$/m;
 
 describe('tandem chat in a terminal', () => {
   it('shows a running tool with its spinner; Ctrl-C aborts the tool and returns to the prompt; the next request works; Ctrl-C twice exits 130', async () => {
-    const log = join(dir, 'tools.log');
-    const terminal = chat('cancel', { TANDEM_TEST_LOG: log });
+    const { terminal, log } = chat('cancel');
     const banner = await terminal.waitForScreen(promptReady, 'the prompt');
     expect(banner).toContain('tandem chat · model demo:offline (no key found and no Ollama running)');
     expect(banner).toContain('This is the offline demo model: fixed rules, not an LLM.');
 
     terminal.send('slow_search and quick_echo query=cats text=hi', { literal: true });
     terminal.send('Enter');
-    const running = await terminal.waitForScreen(/✔ quick_echo[\s\S]*running/, 'the slow tool running beside the finished one');
-    expect(running).toMatch(new RegExp(`${SPINNER.source} slow_search · [\\d.]+ (ms|s)`));
+    const running = await terminal.waitForScreen(
+      new RegExp(`${SPINNER.source} slow_search · [\\d.]+ (ms|s)[\\s\\S]*✔ quick_echo`),
+      'the slow tool running (spinner, elapsed time) beside the finished one',
+    );
+    expect(running).toMatch(/│ running/);
     expect(running).toContain('{"query":"cats"}');
     expect(running).toContain('→ echo: hi');
     expect(running).toContain('working… (Ctrl-C cancels)');
@@ -73,11 +77,37 @@ describe('tandem chat in a terminal', () => {
   });
 
   it('Ctrl-D at an empty prompt exits 0; /help lists the commands', async () => {
-    const terminal = chat('ctrl-d');
+    const { terminal } = chat('ctrl-d');
     await terminal.waitForScreen(promptReady, 'the prompt');
     terminal.send('/help', { literal: true });
     terminal.send('Enter');
     await terminal.waitForScreen(/\/model \[provider:id\][\s\S]*› *\n/, 'the help');
+    terminal.send('C-d');
+    expect(await terminal.exitCode()).toBe(0);
+  });
+
+  it('asks y/n inline for a tool that needs approval: y runs it, n denies it', async () => {
+    const { terminal, log } = chat('approval');
+    const banner = await terminal.waitForScreen(promptReady, 'the prompt');
+    expect(banner).toContain('Tools that need approval ask y/n before they run (--yes approves all).');
+
+    terminal.send('delete_file name=a', { literal: true });
+    terminal.send('Enter');
+    const asking = await terminal.waitForScreen(/Allow delete_file\(\{"name":"a"\}\)\? \[y\/n\]/, 'the approval question');
+    expect(asking).toContain('waiting for your y/n');
+    expect(fileLines(log)).toEqual([]);
+    terminal.send('y', { literal: true });
+    await terminal.waitForScreen(/- delete_file: deleted a\n(.*\n)*› *\n/, 'the approved call’s result');
+    expect(fileLines(log)).toEqual(['deleted a']);
+
+    terminal.send('delete_file name=b', { literal: true });
+    terminal.send('Enter');
+    await terminal.waitForScreen(/Allow delete_file\(\{"name":"b"\}\)\? \[y\/n\]/, 'the second approval question');
+    terminal.send('n', { literal: true });
+    const denied = await terminal.waitForScreen(/- delete_file failed: .*denied.*\n(.*\n)*› *\n/, 'the denied call’s result');
+    expect(denied).toContain('The user denied this tool call: answered no in the terminal');
+    expect(denied).toMatch(/✖ delete_file/);
+    expect(fileLines(log)).toEqual(['deleted a']);
     terminal.send('C-d');
     expect(await terminal.exitCode()).toBe(0);
   });
