@@ -55,7 +55,7 @@ export class TmuxTerminal {
   }
 
   /** Waits (polling, bounded) until the screen matches `pattern`; returns the screen. */
-  async waitForScreen(pattern: RegExp, what: string, timeoutMs = 30_000): Promise<string> {
+  async waitForScreen(pattern: RegExp, what: string, timeoutMs = 60_000): Promise<string> {
     let last = '';
     try {
       return await waitFor(() => {
@@ -68,7 +68,7 @@ export class TmuxTerminal {
   }
 
   /** Waits for the command to end and returns its exit code. */
-  async exitCode(timeoutMs = 30_000): Promise<number> {
+  async exitCode(timeoutMs = 60_000): Promise<number> {
     const text = await waitFor(() => (existsSync(this.exitFile) ? readFileSync(this.exitFile, 'utf8').trim() || undefined : undefined), 'the command to exit', timeoutMs);
     return Number(text);
   }

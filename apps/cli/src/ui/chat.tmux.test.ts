@@ -1,6 +1,6 @@
 // `tandem chat` in a real pseudo-terminal (tmux): the live tool panel, Ctrl-C cancelling a turn (the tool
 // gets its abort), the next turn, and the exit keys.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -110,5 +110,23 @@ describe('tandem chat in a terminal', () => {
     expect(fileLines(log)).toEqual(['deleted a']);
     terminal.send('C-d');
     expect(await terminal.exitCode()).toBe(0);
+  });
+
+  it('tandem run judges each stream alone: the tool panel (colored) on the terminal’s stderr, a plain answer in the file stdout goes to', async () => {
+    const out = join(dir, 'run.out');
+    const terminal = TmuxTerminal.start({
+      socket: SOCKET,
+      session: 'run-panel',
+      command: ['sh', '-c', `"$0" "$1" run --tools "$2" 'quick_echo text=panel' > "$3"`, process.execPath, BIN, TEST_TOOLS, out],
+      exitFile: join(dir, 'run-panel.exit'),
+      env: cleanEnv({ TERM: 'xterm-256color' }),
+      vars: { CI: 'true' },
+      cwd: dir,
+    });
+    expect(await terminal.exitCode()).toBe(0);
+    const screen = terminal.screen();
+    expect(screen).toMatch(/▶ quick_echo \{"text":"panel"\}/);
+    expect(screen).toMatch(/✔ quick_echo [\d.]+ (ms|s) → echo: panel/);
+    expect(readFileSync(out, 'utf8')).toBe('Calling quick_echo.\nThe tool returned:\n- quick_echo: echo: panel\n');
   });
 });
