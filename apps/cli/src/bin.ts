@@ -130,4 +130,12 @@ function finish(code: number): void {
   setTimeout(() => process.exit(code), 1500).unref();
 }
 
+// A reader that goes away (`tandem run … | head`) ends the command quietly instead of crashing on EPIPE.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+}
+
 main(process.argv).then(finish, async (error: unknown) => finish(await report(error, process.argv.includes('--verbose'))));

@@ -91,4 +91,13 @@ describe('tandem run', () => {
     expect(approved.stdout).toContain('- delete_file: deleted c');
     expect(fileLines(log)).toEqual(['deleted c']);
   });
+
+  it('ends quietly when the reader goes away (tandem run … | head)', async () => {
+    const result = await runCli(['run', '--json', 'slow_search query=pipe', '--tools', TEST_TOOLS], {
+      cwd: dir,
+      onSpawn: (child) => child.stdout?.once('data', () => child.stdout?.destroy()),
+    });
+    expect(result.code).toBe(0);
+    expect(result.stderr).not.toMatch(/EPIPE|Unhandled/);
+  });
 });
