@@ -27,6 +27,9 @@ export interface BenchConfig {
   readonly installFromRegistry: boolean;
   /** MCP echo calls to time (workload 6). */
   readonly mcpCalls: number;
+  /** Model steps that each call one tool before the final answer (workload 8). */
+  readonly durableToolSteps: number;
+  readonly durableBudget: Budget;
 }
 
 const once: Budget = { warmupMs: 0, rounds: 1, roundMs: 0, minRuns: 1, maxRuns: 1 };
@@ -48,6 +51,8 @@ export const QUICK: BenchConfig = {
   coldStarts: 1,
   installFromRegistry: false,
   mcpCalls: 3,
+  durableToolSteps: 2,
+  durableBudget: once,
 };
 
 /** The full suite (`pnpm bench`). */
@@ -67,4 +72,6 @@ export const FULL: BenchConfig = {
   coldStarts: 10,
   installFromRegistry: true,
   mcpCalls: 300,
+  durableToolSteps: 5,
+  durableBudget: { warmupMs: 2000, rounds: 6, roundMs: 0, minRuns: 10, maxRuns: 10 },
 };

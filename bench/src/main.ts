@@ -19,6 +19,7 @@ import { installSize } from './workloads/install-size.js';
 import { memory } from './workloads/memory.js';
 import { mcpOverhead } from './workloads/mcp.js';
 import { bidiLatency } from './workloads/bidi.js';
+import { durableOverhead } from './workloads/durable.js';
 import { concurrency, streamingThroughput, toolCallOverhead } from './workloads/timing.js';
 import { tandemMcpCallers } from './workloads/tandem-mcp.js';
 
@@ -69,12 +70,13 @@ await step(5, 'cold start', () => coldStart(rows(5), config));
 await step(5, 'install size', () => installSize(rows(5), config));
 await step(6, 'MCP', () => mcpOverhead(config, tandemMcpCallers()));
 await step(7, 'bidi', () => bidiLatency(config));
+await step(8, 'durable runs (Restate)', () => durableOverhead(config));
 
 function gitCommit(): string {
   try {
     const sha = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT_DIR, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'packages/core', 'packages/mcp', 'packages/bidi'], { cwd: ROOT_DIR, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    return dirty === '' ? sha : `${sha} (+ uncommitted changes in core/mcp/bidi)`;
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'packages/core', 'packages/mcp', 'packages/bidi', 'packages/restate'], { cwd: ROOT_DIR, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return dirty === '' ? sha : `${sha} (+ uncommitted changes in core/mcp/bidi/restate)`;
   } catch {
     return 'unknown (not a git checkout)';
   }

@@ -10,6 +10,7 @@ import {
   type StreamEvent,
   type StreamEventResponseCompleted,
   type ToolInputParameters,
+  Usage,
 } from '@openai/agents';
 import type { Contender, RunOutcome } from '../contender.js';
 import { installedVersion } from '../paths.js';
@@ -51,7 +52,7 @@ class ReplayModel implements Model {
   }
 
   async getResponse(request: ModelRequest): Promise<ModelResponse> {
-    return { usage: { ...USAGE } as ModelResponse['usage'], output: this.afterTools(request) ? this.textOutput : this.toolOutput };
+    return { usage: new Usage(USAGE), output: this.afterTools(request) ? this.textOutput : this.toolOutput };
   }
 
   async *getStreamedResponse(request: ModelRequest): AsyncIterable<StreamEvent> {

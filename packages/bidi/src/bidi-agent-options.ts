@@ -55,4 +55,12 @@ export interface BidiAgentOptions {
    * something just sent (default 5 000 ms).
    */
   readonly responseWaitMs?: number;
+  /**
+   * How long the end of a conversation (`stop()`, `cancel()`, a stop tool, any end) waits for a peer of
+   * `run()` that hangs — an output's `write()`, an input's `read()` or `start()`, `stop()` — before
+   * abandoning it (default 2 000 ms). Abandoned peers are reported as non-fatal `error` events with a
+   * `BidiStuckPeerError` before `connection-close` (a peer that hangs on `connection-close` itself or in
+   * `stop()` is abandoned silently, since `connection-close` is the last event). Healthy peers end at once.
+   */
+  readonly stopGraceMs?: number;
 }

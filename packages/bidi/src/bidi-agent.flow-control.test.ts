@@ -88,12 +88,12 @@ describe('BidiAgent flow control', () => {
     expect(fast.events.at(-1)?.type).toBe('connection-close');
   });
 
-  it('when connection-close itself overflows a stalled output, the others get the overflow error before it: close stays last', async () => {
+  it('a stalled output with a full queue when the conversation ends is abandoned and reported before close: close stays last', async () => {
     const model = new ScriptedBidiModel();
     const stall = gate();
     const slow = stalled(stall);
     const fast = recorder();
-    const agent = new BidiAgent({ model, queue: { maxEvents: 3 } });
+    const agent = new BidiAgent({ model, queue: { maxEvents: 3 }, stopGraceMs: 0 });
     const running = agent.run({ outputs: [slow, fast] });
     await model.until(() => model.connections.length === 1);
     // slow takes connection-start and hangs writing 'a'; 'b', 'c', 'd' fill its control queue to maxEvents.
@@ -106,6 +106,7 @@ describe('BidiAgent flow control', () => {
     stall.open();
     await running;
     expect(fast.events.slice(-2).map((e) => e.type)).toEqual(['error', 'connection-close']);
+    expect(fast.events.at(-2)).toMatchObject({ error: { name: 'BidiStuckPeerError', peer: 'output', index: 0 } });
     expect(slow.events.map((e) => e.type)).not.toContain('connection-close');
   });
 

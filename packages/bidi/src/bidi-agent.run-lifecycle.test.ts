@@ -94,10 +94,15 @@ describe('BidiAgent run() lifecycle when inputs or outputs fail', () => {
         stopped = true;
       },
     };
-    const running = agent.run({ inputs: [deaf] });
+    const events: BidiEvent[] = [];
+    const running = agent.run({ inputs: [deaf], outputs: [{ write: (event) => void events.push(event) }] });
     await model.until(() => reading);
     agent.cancel();
+    await model.until(() => clock.pending === 1); // the grace period for the deaf input
+    await clock.advance(2_000);
     await expect(running).resolves.toMatchObject({ reason: 'user-request' });
     expect(stopped).toBe(true);
+    expect(events.at(-2)).toMatchObject({ type: 'error', fatal: false, error: { name: 'BidiStuckPeerError', peer: 'input', index: 0 } });
+    expect(events.at(-1)).toMatchObject({ type: 'connection-close', reason: 'user-request' });
   });
 });

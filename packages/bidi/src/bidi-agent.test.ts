@@ -51,12 +51,19 @@ describe('BidiAgent API', () => {
     const agent = new BidiAgent({ model });
     await agent.start();
     await agent.send({ type: 'audio', data: int16ToPcm16(new Int16Array(480)), sampleRate: 48_000 });
+    await agent.send({ type: 'audio', data: int16ToPcm16(new Int16Array(480)), sampleRate: 48_000 });
     await agent.send({ type: 'audio', data: int16ToPcm16(new Int16Array(160)), sampleRate: 16_000 });
     await agent.send({ type: 'image', mediaType: 'image/png', data: new Uint8Array([1]) });
     await agent.send('hello');
-    const [first, second] = model.inputs;
-    expect(first?.type === 'audio' && [first.sampleRate, pcm16ToInt16(first.data).length]).toEqual([16_000, 160]);
-    expect(second?.type === 'audio' && second.sampleRate).toBe(16_000);
+    const [first, second, third] = model.inputs;
+    // One resampling stream: 2 × 10 ms at 48 kHz become 2 × 160 samples at 16 kHz, but for the ~1 ms the
+    // filter holds back until more audio arrives.
+    const resampled = [first, second].map((input) => (input?.type === 'audio' ? [input.sampleRate, pcm16ToInt16(input.data).length] : []));
+    expect(resampled.map(([rate]) => rate)).toEqual([16_000, 16_000]);
+    const total = resampled.reduce((n, [, length]) => n + (length ?? 0), 0);
+    expect(total).toBeGreaterThan(320 - 20);
+    expect(total).toBeLessThanOrEqual(320);
+    expect(third?.type === 'audio' && [third.sampleRate, third.data.byteLength]).toEqual([16_000, 320]); // sent as it is
     expect(agent.messages).toEqual([
       { role: 'user', parts: [{ type: 'file', mediaType: 'image/png', data: new Uint8Array([1]) }] },
       { role: 'user', parts: [{ type: 'text', text: 'hello' }] },

@@ -135,12 +135,14 @@ describe('BidiAgent tool groups', () => {
     model.connection.emit(bidiToolGroup([{ name: 'lookup', id: 'l1' }]));
     model.connection.respond('Let me look that up while we talk about something else.', { responseId: 'r1', audioChunks: 6, open: true });
     await model.until(() => audioWrites === 3 && model.connection.pendingEvents === 0);
+    // The speaker says it has played 500 ms — more than the 40 ms it was given: truncation is clamped.
+    agent.reportPlayed('r1', 500);
 
     model.connection.emit({ type: 'barge-in', responseId: 'r1' });
     model.connection.emit({ type: 'audio', responseId: 'r1', data: new Uint8Array(960), sampleRate: 24_000 }); // late audio of r1
     model.connection.emit({ type: 'response-end', responseId: 'r1', stopReason: 'interrupted' });
     await model.until(() => model.connection.truncations.length === 1);
-    expect(model.connection.truncations[0]).toEqual({ responseId: 'r1', playedMs: 40 }); // two 20 ms chunks were played
+    expect(model.connection.truncations[0]).toEqual({ responseId: 'r1', playedMs: 40 }); // two 20 ms chunks were written
     speaker.open();
     await model.until(() => written.some((e) => e.type === 'response-complete'));
 

@@ -2,17 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { UnsupportedModelVersionError, type CancelOptions, type FunctionTool, type ToolAgent } from '@tandem/core';
 import type { BidiInput, Message, ToolDefinition } from '@tandem/core/spec';
 import type { BidiAgentOptions } from './bidi-agent-options.js';
+import type { BidiAgentInput } from './bidi-agent-input.js';
 import type { BidiAgentOutput } from './bidi-agent-output.js';
 import type { BidiEvent } from './bidi-event.js';
 import type { BidiRunOptions, BidiRunResult } from './bidi-run-options.js';
 import { BidiAgentStateError } from './errors/bidi-agent-state-error.js';
 import { BidiSession } from './internal/bidi-session.js';
-import { pumpOutput, readInput } from './internal/run-io.js';
+import { settlePeers } from './internal/end-grace.js';
+import { InputReader, OutputPump } from './internal/run-io.js';
 import type { SessionConfig } from './internal/session-config.js';
 import { realClock } from './internal/system-clock.js';
 import { toolGroupScope } from './internal/tool-group-run.js';
+import { untilAborted } from './internal/until-aborted.js';
+import { withinGrace } from './internal/within-grace.js';
 
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+const DEFAULT_STOP_GRACE_MS = 2_000;
 
 /**
  * A realtime (speech-to-speech) agent whose tools run while the conversation goes on.
@@ -121,7 +126,7 @@ export class BidiAgent implements ToolAgent, AsyncDisposable {
     for (;;) {
       const event = await consumer.queue.next();
       if (event === undefined) return;
-      session.notePlayed('receive', event);
+      session.noteSent('receive', event);
       yield event;
     }
   }
@@ -137,6 +142,25 @@ export class BidiAgent implements ToolAgent, AsyncDisposable {
     if (session === undefined) return;
     if (!this.calledFrom(session)) return;
     session.cancel(options, toolGroupScope.getStore());
+  }
+
+  /**
+   * Reports how much of a response's audio the listener has actually heard, in milliseconds from its
+   * start — call it from an output that plays audio (`webSocketIO` does, for the client's
+   * `{ type: 'played', responseId, ms }` messages). On barge-in the model's copy of the response is
+   * truncated at the last reported position (clamped to the audio the outputs were given); without a
+   * report, or at 0 ms, nothing is truncated. Ignored when no conversation runs.
+   *
+   * @example
+   * ```ts
+   * const speaker: BidiAgentOutput = {
+   *   start(agent) { player.onProgress((responseId, ms) => agent.reportPlayed(responseId, ms)); },
+   *   write(event) { if (event.type === 'audio') player.enqueue(event.responseId, event.data); },
+   * };
+   * ```
+   */
+  reportPlayed(responseId: string, ms: number): void {
+    this.session?.reportPlayed(responseId, ms);
   }
 
   /**
@@ -159,47 +183,64 @@ export class BidiAgent implements ToolAgent, AsyncDisposable {
     const inputs = options.inputs ?? [];
     const outputs = options.outputs ?? [];
     const session = this.createSession(outputs.map((_, index) => index));
+    const graceMs = this.options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS;
     const started: BidiAgentOutput[] = [];
     try {
       for (const output of outputs) {
-        await output.start?.(this);
+        await untilAborted(Promise.resolve(output.start?.(this)), session.signal);
         started.push(output);
       }
     } catch (error) {
       // Nothing was connected yet: end this conversation so the agent is not left "running".
+      const endedMeanwhile = session.signal.aborted;
       session.end('error');
-      await session.closed.promise;
-      for (const output of started) await Promise.resolve(output.stop?.()).catch(() => undefined);
+      const reason = await session.closed.promise;
+      await this.stopPeers(started, graceMs).catch(() => undefined);
+      if (endedMeanwhile) return { reason, messages: session.history.messages }; // stop() during a slow start()
       throw error;
     }
-    const pumps: Promise<void>[] = [];
-    outputs.forEach((output, index) => pumps.push(pumpOutput(session, output, index)));
+    const pumps = outputs.map((output, index) => new OutputPump(session, output, index));
+    const readers: InputReader[] = [];
+    let abandoned = new Set<OutputPump>();
+    session.beforeClose = async () => {
+      abandoned = await settlePeers(session, pumps, readers, graceMs);
+    };
     try {
       await this.openSession(session, options.signal);
     } catch (error) {
-      await Promise.all(pumps);
-      for (const output of outputs) await output.stop?.();
+      await withinGrace(Promise.all(pumps.map((pump) => pump.done)), session.config.clock, graceMs);
+      await this.stopPeers(outputs, graceMs);
       throw error;
     }
     let remaining = inputs.length;
-    const readers = inputs.map(async (input) => {
-      let ended: Awaited<ReturnType<typeof readInput>>;
-      try {
-        await input.start?.(this);
-        ended = await readInput(session, input);
-      } catch (error) {
-        // Like a failing read(): reported, and the input counts as ended.
-        session.emit({ type: 'error', error, fatal: false });
-        ended = 'complete';
-      }
-      if (ended === 'client-disconnect') session.end('client-disconnect');
-      else if (ended === 'complete' && --remaining === 0) session.endWhenIdle();
-    });
+    for (const input of inputs) {
+      const reader = new InputReader(session, input, this);
+      readers.push(reader);
+      void reader.done.then((ended) => {
+        if (ended === 'client-disconnect') session.end('client-disconnect');
+        else if (ended === 'complete' && --remaining === 0) session.endWhenIdle();
+      });
+    }
     const reason = await session.closed.promise;
-    await Promise.all([...readers, ...pumps]);
-    for (const input of inputs) await input.stop?.();
-    for (const output of outputs) await output.stop?.();
+    // Peers that hang on their last write (connection-close) or on stop() are abandoned after the grace period.
+    const live = pumps.filter((pump) => !abandoned.has(pump));
+    if (!live.every((pump) => pump.finished) || !readers.every((reader) => reader.finished)) {
+      await withinGrace(Promise.all([...readers.map((reader) => reader.done), ...live.map((pump) => pump.done)]), session.config.clock, graceMs);
+    }
+    await this.stopPeers([...inputs, ...outputs], graceMs);
     return { reason, messages: session.history.messages };
+  }
+
+  /**
+   * Calls `stop()` of every input and output at once, waiting at most `graceMs`; rethrows the first error
+   * of those that settled in time.
+   */
+  private async stopPeers(peers: readonly (BidiAgentInput | BidiAgentOutput)[], graceMs: number): Promise<void> {
+    if (peers.every((peer) => peer.stop === undefined)) return;
+    const stops = Promise.allSettled(peers.map(async (peer) => peer.stop?.()));
+    if (!(await withinGrace(stops, this.options.clock ?? realClock, graceMs))) return;
+    const failed = (await stops).find((outcome) => outcome.status === 'rejected');
+    if (failed !== undefined) throw failed.reason;
   }
 
   /** `await using agent = …` stops a running conversation on scope exit. */

@@ -1,5 +1,5 @@
 import type { BidiResponseStopReason, ToolResult, Usage } from '@tandem/core/spec';
-import type { ToolCall } from '@tandem/core';
+import type { AgentEvent, ToolCall } from '@tandem/core';
 
 /** Why a conversation ended (the `reason` of `connection-close`). @example `if (event.type === 'connection-close' && event.reason === 'error') alert();` */
 export type BidiCloseReason = 'user-request' | 'complete' | 'error' | 'timeout' | 'client-disconnect';
@@ -24,7 +24,29 @@ export interface BidiEventBase {
   readonly runId: string;
   /** Milliseconds on the agent's clock when the event was emitted. */
   readonly timeMs: number;
+  /** Never set on the agent's own events; see {@link BidiNestedAgentEvent}. */
+  readonly parentToolCallId?: undefined;
 }
+
+/**
+ * An event of a nested agent — a tool built with `subAgentTool` (from `@tandem/aggregators`) that runs an
+ * `Agent` — forwarded as `Agent` forwards it: unchanged (its `runId` and `step` are the nested run's) but for
+ * `parentToolCallId`, the id of the outer tool call, and `timeMs` on the agent's clock. Check
+ * `parentToolCallId` before reading fields of an event whose `type` both kinds share (`tool-start`,
+ * `tool-call-result`, …). Never dropped by the output queues (like every event but audio).
+ *
+ * @example
+ * ```ts
+ * for await (const event of agent.receive()) {
+ *   if (event.parentToolCallId !== undefined) {
+ *     if (event.type === 'text-delta') process.stdout.write(`  (research) ${event.chunk}`);
+ *     continue;
+ *   }
+ *   if (event.type === 'tool-start') console.log(event.groupId, event.toolName);
+ * }
+ * ```
+ */
+export type BidiNestedAgentEvent = AgentEvent & { readonly parentToolCallId: string; readonly timeMs: number };
 
 /** Latency measurements carried by the first `audio` event of a response. @example `if (event.type === 'audio' && event.metrics) log(event.metrics.speechEndToFirstAudioMs);` */
 export interface BidiAudioMetrics {
@@ -58,6 +80,7 @@ export interface BidiBargeInMetrics {
  * - `usage`, `error` (`fatal: true` ends the conversation).
  * - `audio-dropped` — this output stalled and lost the oldest queued audio (only that output gets it).
  * - `connection-close` — always the last event.
+ * - events of nested agents (`subAgentTool`), with `parentToolCallId` set — see {@link BidiNestedAgentEvent}.
  *
  * @example
  * ```ts
@@ -67,61 +90,66 @@ export interface BidiBargeInMetrics {
  * }
  * ```
  */
-export type BidiEvent = BidiEventBase &
-  (
-    | { readonly type: 'connection-start'; readonly generation: number }
-    | { readonly type: 'connection-restart'; readonly reason: BidiRestartReason; readonly generation: number }
-    | { readonly type: 'response-start'; readonly responseId: string }
-    | {
-        readonly type: 'audio';
-        readonly responseId: string;
-        readonly data: Uint8Array;
-        readonly sampleRate: number;
-        readonly channels: 1;
-        readonly metrics?: BidiAudioMetrics;
-      }
-    | { readonly type: 'transcript'; readonly role: 'user' | 'assistant'; readonly delta: string; readonly final: boolean }
-    | { readonly type: 'barge-in'; readonly responseId: string | undefined; readonly metrics: BidiBargeInMetrics }
-    | { readonly type: 'response-complete'; readonly responseId: string; readonly stopReason: BidiResponseStopReason }
-    | { readonly type: 'tool-start'; readonly groupId: string; readonly toolCallId: string; readonly toolName: string }
-    | { readonly type: 'tool-end'; readonly groupId: string; readonly toolCall: ToolCall }
-    | {
-        readonly type: 'partial-tool-call-result';
-        readonly groupId: string;
-        readonly toolCallId: string;
-        readonly toolName: string;
-        readonly label?: string;
-        readonly value: unknown;
-        readonly seq: number;
-      }
-    | {
-        readonly type: 'tool-retry';
-        readonly groupId: string;
-        readonly toolCallId: string;
-        readonly toolName: string;
-        readonly attempt: number;
-        readonly error: unknown;
-        readonly delayMs: number;
-      }
-    | {
-        readonly type: 'tool-call-result';
-        readonly groupId: string;
-        readonly results: readonly ToolResult[];
-        readonly exception?: unknown;
-        /** From the model's request to this result. */
-        readonly metrics: { readonly durationMs: number };
-      }
-    | {
-        readonly type: 'tool-group-complete';
-        readonly groupId: string;
-        readonly results: readonly ToolResult[];
-        readonly metrics: { readonly durationMs: number };
-      }
-    | { readonly type: 'usage'; readonly usage: Usage; readonly responseId?: string }
-    | { readonly type: 'error'; readonly error: unknown; readonly fatal: boolean }
-    | { readonly type: 'audio-dropped'; readonly droppedChunks: number; readonly droppedMs: number }
-    | { readonly type: 'connection-close'; readonly reason: BidiCloseReason }
-  );
+export type BidiEvent =
+  | BidiNestedAgentEvent
+  | (BidiEventBase &
+      (
+        | { readonly type: 'connection-start'; readonly generation: number }
+        | { readonly type: 'connection-restart'; readonly reason: BidiRestartReason; readonly generation: number }
+        | { readonly type: 'response-start'; readonly responseId: string }
+        | {
+            readonly type: 'audio';
+            readonly responseId: string;
+            readonly data: Uint8Array;
+            readonly sampleRate: number;
+            readonly channels: 1;
+            readonly metrics?: BidiAudioMetrics;
+          }
+        | { readonly type: 'transcript'; readonly role: 'user' | 'assistant'; readonly delta: string; readonly final: boolean }
+        | { readonly type: 'barge-in'; readonly responseId: string | undefined; readonly metrics: BidiBargeInMetrics }
+        | { readonly type: 'response-complete'; readonly responseId: string; readonly stopReason: BidiResponseStopReason }
+        | { readonly type: 'tool-start'; readonly groupId: string; readonly toolCallId: string; readonly toolName: string }
+        | { readonly type: 'tool-end'; readonly groupId: string; readonly toolCall: ToolCall }
+        | {
+            readonly type: 'partial-tool-call-result';
+            readonly groupId: string;
+            readonly toolCallId: string;
+            readonly toolName: string;
+            readonly label?: string;
+            readonly value: unknown;
+            readonly seq: number;
+          }
+        | {
+            readonly type: 'tool-retry';
+            readonly groupId: string;
+            readonly toolCallId: string;
+            readonly toolName: string;
+            readonly attempt: number;
+            readonly error: unknown;
+            readonly delayMs: number;
+          }
+        | {
+            readonly type: 'tool-call-result';
+            readonly groupId: string;
+            readonly results: readonly ToolResult[];
+            readonly exception?: unknown;
+            /** From the model's request to this result. */
+            readonly metrics: { readonly durationMs: number };
+          }
+        | {
+            readonly type: 'tool-group-complete';
+            readonly groupId: string;
+            readonly results: readonly ToolResult[];
+            readonly metrics: { readonly durationMs: number };
+          }
+        | { readonly type: 'usage'; readonly usage: Usage; readonly responseId?: string }
+        | { readonly type: 'error'; readonly error: unknown; readonly fatal: boolean }
+        | { readonly type: 'audio-dropped'; readonly droppedChunks: number; readonly droppedMs: number }
+        | { readonly type: 'connection-close'; readonly reason: BidiCloseReason }
+      ));
+
+/** One of the agent's own events (not a nested agent's). @internal */
+export type BidiOwnEvent = Exclude<BidiEvent, BidiNestedAgentEvent>;
 
 /** The `type` of every {@link BidiEvent}. @example `const seen = new Set<BidiEventType>();` */
 export type BidiEventType = BidiEvent['type'];
@@ -130,4 +158,4 @@ export type BidiEventType = BidiEvent['type'];
 export type BidiEventOf<T extends BidiEventType> = Extract<BidiEvent, { readonly type: T }>;
 
 /** An event without its base fields, as the agent builds it before stamping `runId` and `timeMs`. @internal */
-export type BidiEventBody = BidiEvent extends infer E ? (E extends BidiEvent ? Omit<E, keyof BidiEventBase> : never) : never;
+export type BidiEventBody = BidiOwnEvent extends infer E ? (E extends BidiOwnEvent ? Omit<E, keyof BidiEventBase> : never) : never;

@@ -18,13 +18,16 @@ export type {
   BidiRestartReason,
   BidiAudioMetrics,
   BidiBargeInMetrics,
+  BidiNestedAgentEvent,
 } from './bidi-event.js';
 export { BidiConnectionError } from './errors/bidi-connection-error.js';
 export { BidiAgentStateError } from './errors/bidi-agent-state-error.js';
 export { BidiOutputOverflowError } from './errors/bidi-output-overflow-error.js';
+export { BidiStuckPeerError } from './errors/bidi-stuck-peer-error.js';
 export { pcm16ToInt16, int16ToPcm16 } from './pcm/pcm16-samples.js';
 export { int16ToFloat32, float32ToInt16 } from './pcm/int16-float32.js';
 export { resamplePcm16, resampleInt16 } from './pcm/resample-pcm16.js';
+export { Pcm16Resampler } from './pcm/pcm16-resampler.js';
 export { pcm16ToBase64, base64ToPcm16 } from './pcm/pcm16-base64.js';
 export { pcm16DurationMs } from './pcm/pcm16-duration.js';
 export { textInput, type TextInputOptions } from './io/text-input.js';

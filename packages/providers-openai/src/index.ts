@@ -4,7 +4,8 @@
  *
  * @packageDocumentation
  */
-export { createOpenAI, openai, type OpenAIProvider, type OpenAIProviderSettings, type OpenAIRealtimeOptions } from './openai-provider.js';
+export { createOpenAI, openai, type OpenAIProvider, type OpenAIProviderSettings } from './openai-provider.js';
+export type { OpenAIRealtimeOptions, OpenAIRealtimeServerVad, OpenAIRealtimeSemanticVad } from './realtime/openai-realtime-options.js';
 export { openaiTools, type OpenAIWebSearchArgs } from './openai-tools.js';
 export { OpenAIProviderOptions } from './openai-provider-options.js';
 export type { OpenAIConfig } from './openai-config.js';

@@ -5,6 +5,7 @@ import type { OpenAIConfig } from './openai-config.js';
 import { openaiTools } from './openai-tools.js';
 import { OpenAIResponsesLanguageModel } from './responses/openai-responses-language-model.js';
 import { OpenAIRealtimeModel } from './realtime/openai-realtime-model.js';
+import type { OpenAIRealtimeOptions } from './realtime/openai-realtime-options.js';
 
 /** Options of {@link createOpenAI}. */
 export interface OpenAIProviderSettings {
@@ -28,14 +29,6 @@ export interface OpenAIProviderSettings {
   readonly name?: string;
 }
 
-/** Options of `openai.realtime()`. */
-export interface OpenAIRealtimeOptions {
-  /** Output voice, e.g. `marin` or `cedar` (default: the server's). */
-  readonly voice?: string;
-  /** Model transcribing the user's audio (default `gpt-4o-mini-transcribe`). */
-  readonly transcriptionModel?: string;
-}
-
 /**
  * An OpenAI provider: call it with a model id for a Responses API model.
  *
@@ -43,7 +36,7 @@ export interface OpenAIRealtimeOptions {
  * ```ts
  * const model = openai('gpt-5');          // Responses API
  * const chat = openai.chat('gpt-4.1');     // Chat Completions
- * const voice = openai.realtime('gpt-realtime'); // Realtime API (bidi)
+ * const voice = openai.realtime('gpt-realtime'); // Realtime API (bidi); also openai.bidi(id)
  * const search = openai.tools.webSearch(); // provider-executed web search
  * ```
  */
@@ -53,8 +46,13 @@ export interface OpenAIProvider {
   responses(modelId: string): LanguageModelV1;
   /** A model on Chat Completions (`POST /chat/completions`). */
   chat(modelId: string): LanguageModelV1;
-  /** A speech-to-speech model on the Realtime API (WebSocket `{baseURL}/realtime`), for `BidiAgent`. */
+  /**
+   * A speech-to-speech model on the Realtime API (WebSocket `{baseURL}/realtime`), for `BidiAgent`.
+   * @throws TypeError or RangeError for invalid options.
+   */
   realtime(modelId: string, options?: OpenAIRealtimeOptions): BidiModelV1;
+  /** The same as {@link OpenAIProvider.realtime}, so `resolveBidiModel('openai:gpt-realtime')` works once registered. */
+  bidi(modelId: string): BidiModelV1;
   /** Provider-executed tools. */
   readonly tools: typeof openaiTools;
 }
@@ -96,16 +94,16 @@ export function createOpenAI(settings: OpenAIProviderSettings = {}): OpenAIProvi
   const realtime = (modelId: string, options: OpenAIRealtimeOptions = {}): BidiModelV1 => {
     const base = config('responses');
     return new OpenAIRealtimeModel(modelId, {
+      ...options,
       provider: `${name}.realtime`,
       baseURL: base.baseURL,
       headers: base.headers,
       secrets: base.secrets ?? (() => []),
-      voice: options.voice,
-      transcriptionModel: options.transcriptionModel,
     });
   };
+  const bidi = (modelId: string): BidiModelV1 => realtime(modelId);
   const provider = (modelId: string): LanguageModelV1 => responses(modelId);
-  return Object.assign(provider, { responses, chat, realtime, tools: openaiTools });
+  return Object.assign(provider, { responses, chat, realtime, bidi, tools: openaiTools });
 }
 
 function env(name: string): string | undefined {

@@ -1,14 +1,16 @@
+import type { AgentEvent } from '@tandem/core';
 import { AbortFanout, type LinkedAbort } from '@tandem/core/runtime';
 import type { BidiConnection, BidiConnectRequest, BidiInput, BidiModelEvent } from '@tandem/core/spec';
 import type { BidiAudioMetrics, BidiCloseReason, BidiEvent, BidiEventBody } from '../bidi-event.js';
 import { BidiAgentStateError } from '../errors/bidi-agent-state-error.js';
 import { pcm16DurationMs } from '../pcm/pcm16-duration.js';
-import { resamplePcm16 } from '../pcm/resample-pcm16.js';
+import { Pcm16Resampler } from '../pcm/pcm16-resampler.js';
 import { ConnectionLifecycle, type ConnectionHost } from './connection-lifecycle.js';
 import { ConversationHistory, type PendingUserTurn } from './conversation-history.js';
 import { deferred } from './deferred.js';
 import { EventFanout } from './event-fanout.js';
 import { LatencyTracker } from './latency-tracker.js';
+import { PlaybackPosition } from './playback-position.js';
 import type { SessionConfig } from './session-config.js';
 import { ToolGroupTracker, type ToolGroupHost } from './tool-group-tracker.js';
 import type { ToolGroupRun } from './tool-group-run.js';
@@ -43,6 +45,16 @@ export class BidiSession implements ToolGroupHost, ConnectionHost {
   private responseWait: LinkedAbort | undefined;
   private responseWaitFanout: AbortFanout | undefined;
   private readonly latency = new LatencyTracker();
+  private readonly playback = new PlaybackPosition();
+  /** One stateful resampler per input rate, so consecutive chunks join without clicks. */
+  private readonly resamplers = new Map<number, Pcm16Resampler>();
+  /** Recently ended responses: their late audio is dropped. */
+  private readonly endedResponses: string[] = [];
+  /**
+   * Set by `run()`: called once tools are settled and the connection is closed, before `connection-close`,
+   * to give the outputs (and inputs) a bounded grace period and report the ones that hang.
+   */
+  beforeClose: (() => Promise<void>) | undefined;
 
   constructor(config: SessionConfig) {
     this.config = config;
@@ -93,7 +105,12 @@ export class BidiSession implements ToolGroupHost, ConnectionHost {
       turn = this.history.addUser([{ type: 'file', mediaType: input.mediaType, data: input.data }]);
     } else if (input.sampleRate !== this.config.model.audio.inputRate) {
       const rate = this.config.model.audio.inputRate;
-      toSend = { type: 'audio', data: resamplePcm16(input.data, input.sampleRate, rate), sampleRate: rate };
+      let resampler = this.resamplers.get(input.sampleRate);
+      if (resampler === undefined) {
+        resampler = new Pcm16Resampler(input.sampleRate, rate);
+        this.resamplers.set(input.sampleRate, resampler);
+      }
+      toSend = { type: 'audio', data: resampler.processPcm16(input.data), sampleRate: rate };
     }
     // A user turn counts as sent (and is replayed on a new connection) once a connection took it and was
     // not replaced meanwhile; otherwise it goes to the next connection as live input — never both.
@@ -147,21 +164,31 @@ export class BidiSession implements ToolGroupHost, ConnectionHost {
     void this.finishEnd(reason, message);
   }
 
-  /** Called by a consumer when it took an audio event: what has been "played" of a response. */
-  notePlayed(consumerId: number | 'receive', event: BidiEvent): void {
+  /** Called by a consumer when it took an audio event: how much of a response it was given. */
+  noteSent(consumerId: number | 'receive', event: BidiEvent): void {
     if (event.type !== 'audio') return;
     const consumer = this.fanout.get(consumerId);
     if (consumer === undefined) return;
     const ms = pcm16DurationMs(event.data.byteLength, event.sampleRate);
-    consumer.played =
-      consumer.played.responseId === event.responseId
-        ? { responseId: event.responseId, ms: consumer.played.ms + ms }
+    consumer.sent =
+      consumer.sent.responseId === event.responseId
+        ? { responseId: event.responseId, ms: consumer.sent.ms + ms }
         : { responseId: event.responseId, ms };
+  }
+
+  /** An output reports how much of a response the listener has heard (see `BidiAgent.reportPlayed`). */
+  reportPlayed(responseId: string, ms: number): void {
+    this.playback.report(responseId, ms);
   }
 
   /** Stamps and fans out an event. */
   emit(body: BidiEventBody): void {
     this.fanout.emit(this.stamp(body));
+  }
+
+  /** Forwards an event of a nested agent (it carries `parentToolCallId`). */
+  emitNested(event: AgentEvent & { readonly parentToolCallId: string }): void {
+    this.fanout.emit({ ...event, timeMs: this.config.clock.now() });
   }
 
   private stamp(body: BidiEventBody): BidiEvent {
@@ -195,6 +222,7 @@ export class BidiSession implements ToolGroupHost, ConnectionHost {
     const response = this.response;
     if (response === undefined) return;
     this.response = undefined;
+    this.responseEnded(response.id);
     this.history.flush('assistant');
     this.emit({ type: 'response-complete', responseId: response.id, stopReason: 'interrupted' });
   }
@@ -245,7 +273,11 @@ export class BidiSession implements ToolGroupHost, ConnectionHost {
 
   private onAudio(event: Extract<BidiModelEvent, { type: 'audio' }>): void {
     if (this.response?.id !== event.responseId) {
+      if (this.endedResponses.includes(event.responseId)) return; // late audio of a response that ended
+      // Audio of a response the provider did not announce: announce it, so outputs can tell responses apart.
       this.response = { id: event.responseId, interrupted: false, sawAudio: false };
+      this.awaitingResponse = 0;
+      this.emit({ type: 'response-start', responseId: event.responseId });
     }
     const response = this.response;
     if (response.interrupted) return;
@@ -272,8 +304,10 @@ export class BidiSession implements ToolGroupHost, ConnectionHost {
     }
     const flushedAudioChunks = this.fanout.flushAudio();
     const connection = this.connection.current;
-    if (interrupted !== undefined && this.config.model.capabilities.truncation && connection?.truncate !== undefined) {
-      connection.truncate(interrupted, Math.round(this.fanout.playedMs(interrupted))).catch((error: unknown) => {
+    // Truncate at what the listener heard (reported by an output), never past the audio outputs were given.
+    const playedMs = interrupted === undefined ? undefined : this.playback.truncationPoint(interrupted, this.fanout.sentMs(interrupted));
+    if (interrupted !== undefined && playedMs !== undefined && this.config.model.capabilities.truncation && connection?.truncate !== undefined) {
+      connection.truncate(interrupted, playedMs).catch((error: unknown) => {
         this.emit({ type: 'error', error, fatal: false });
       });
     }
@@ -287,11 +321,17 @@ export class BidiSession implements ToolGroupHost, ConnectionHost {
   private onResponseEnd(responseId: string, stopReason: 'complete' | 'interrupted' | 'tool-use' | 'error'): void {
     this.history.flush('assistant');
     this.emit({ type: 'response-complete', responseId, stopReason });
+    this.responseEnded(responseId);
     if (this.response?.id === responseId || this.response === undefined) this.response = undefined;
     else return;
     if (this.connection.responseEnded()) return;
     this.toolGroups.deliverPending();
     this.checkIdle();
+  }
+
+  private responseEnded(responseId: string): void {
+    this.endedResponses.push(responseId);
+    if (this.endedResponses.length > 8) this.endedResponses.shift();
   }
 
   // ── tool groups (ToolGroupHost) ───────────────────────────────────────────
@@ -368,6 +408,7 @@ export class BidiSession implements ToolGroupHost, ConnectionHost {
     await this.toolGroups.settleAll();
     if (message !== undefined && message.length > 0) this.history.addAssistantText(message);
     await this.connection.close();
+    await this.beforeClose?.();
     this.emit({ type: 'connection-close', reason });
     this.fanout.close();
     this.closed.resolve(reason);

@@ -7,8 +7,8 @@ import { BoundedEventQueue } from './bounded-event-queue.js';
 export interface EventConsumer {
   readonly id: number | 'receive';
   readonly queue: BoundedEventQueue;
-  /** Audio this consumer has taken for the current response: what was "played" for truncation. */
-  played: { responseId: string; ms: number };
+  /** Audio this consumer has taken of its latest response: the most a listener can have heard of it. */
+  sent: { responseId: string; ms: number };
 }
 
 const DEFAULT_MAX_AUDIO_EVENTS = 250;
@@ -38,7 +38,7 @@ export class EventFanout {
       this.makeDropEvent,
     );
     if (this.closed) queue.close();
-    const consumer: EventConsumer = { id, queue, played: { responseId: '', ms: 0 } };
+    const consumer: EventConsumer = { id, queue, sent: { responseId: '', ms: 0 } };
     this.consumers.set(id, consumer);
     return consumer;
   }
@@ -69,12 +69,20 @@ export class EventFanout {
   }
 
   /** The most audio of `responseId` any consumer has taken so far, in milliseconds. */
-  playedMs(responseId: string): number {
+  sentMs(responseId: string): number {
     let most = 0;
     for (const consumer of this.consumers.values()) {
-      if (consumer.played.responseId === responseId) most = Math.max(most, consumer.played.ms);
+      if (consumer.sent.responseId === responseId) most = Math.max(most, consumer.sent.ms);
     }
     return most;
+  }
+
+  /** Detaches consumer `id` now (its queue is dropped and ends); later events skip it. */
+  detach(id: number | 'receive'): void {
+    const consumer = this.consumers.get(id);
+    if (consumer === undefined) return;
+    this.consumers.delete(id);
+    consumer.queue.detach();
   }
 
   /** After the last event: consumers drain their queues, then end. */

@@ -2,8 +2,8 @@ import type { AgentEvent } from '@tandem/core';
 import type { BidiEventBody } from '../bidi-event.js';
 
 /**
- * Maps an event of core's tool runtime to the agent's event for group `groupId` (`undefined` for events
- * of nested agents, which a `BidiAgent` does not forward). @internal
+ * Maps an event of core's tool runtime (one of the group's own, not a nested agent's) to the agent's event
+ * for group `groupId`; `undefined` for events a `BidiAgent` does not emit. @internal
  */
 export function toBidiToolEvent(event: AgentEvent, groupId: string, durationMs: number): BidiEventBody | undefined {
   if (event.parentToolCallId !== undefined) return undefined;

@@ -1,3 +1,4 @@
+import type { AgentEvent } from '@tandem/core';
 import { AbortFanout } from '@tandem/core/runtime';
 import type { BidiConnection, BidiToolCall, ToolResult } from '@tandem/core/spec';
 import type { BidiEventBody } from '../bidi-event.js';
@@ -13,6 +14,8 @@ export interface ToolGroupHost {
   /** Aborts every running tool when the conversation ends. */
   readonly signal: AbortSignal;
   emit(body: BidiEventBody): void;
+  /** Forwards an event of a nested agent run by a tool (it carries `parentToolCallId`). */
+  emitNested(event: AgentEvent & { readonly parentToolCallId: string }): void;
   /** A group's results were recorded; return false to keep them from the model (the conversation is ending). */
   groupRecorded(run: ToolGroupRun): boolean;
   /** Where results can go right now — `undefined` while reconnecting, ending, or holding them until a response ends. */
@@ -85,6 +88,10 @@ export class ToolGroupTracker {
       runId: config.runId,
       step: index,
       emit: (event) => {
+        if (event.parentToolCallId !== undefined) {
+          this.host.emitNested({ ...event, parentToolCallId: event.parentToolCallId });
+          return;
+        }
         const body = toBidiToolEvent(event, groupId, config.clock.now() - startedAt);
         if (body !== undefined) this.host.emit(body);
       },

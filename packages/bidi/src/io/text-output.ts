@@ -13,7 +13,8 @@ export interface TextOutputOptions {
 
 /**
  * Terminal output: streams the assistant's transcript as it is spoken, and prints user transcripts, tool
- * calls and results, interruptions, reconnects, errors and the end of the conversation. Audio is ignored.
+ * calls and results, interruptions, reconnects, errors and the end of the conversation. Audio and the events
+ * of nested agents are ignored.
  * Honours the stream's back-pressure.
  *
  * @example
@@ -34,6 +35,7 @@ export function textOutput(options: TextOutputOptions = {}): BidiAgentOutput {
   };
 
   const render = (event: BidiEvent): string => {
+    if (event.parentToolCallId !== undefined) return ''; // a nested agent's events: its tool call's result is shown
     switch (event.type) {
       case 'transcript':
         if (event.role === 'assistant') {

@@ -3,12 +3,16 @@ import type { BidiAgent } from '../bidi-agent.js';
 import type { BidiAgentInput, BidiInputEnd } from '../bidi-agent-input.js';
 import type { BidiAgentOutput } from '../bidi-agent-output.js';
 import type { BidiEvent } from '../bidi-event.js';
-import { base64ToPcm16 } from '../pcm/pcm16-base64.js';
-import { resamplePcm16 } from '../pcm/resample-pcm16.js';
+import { Pcm16Resampler } from '../pcm/pcm16-resampler.js';
+import { parseClientMessage } from './web-socket-client-message.js';
+import { WebSocketInbox } from './web-socket-inbox.js';
 import { toWireMessage } from './web-socket-wire.js';
 import type { WebSocketLike } from './web-socket-like.js';
 
 const OPEN = 1;
+/** WebSocket close codes: policy violation, message too big. */
+const POLICY_VIOLATION = 1008;
+const MESSAGE_TOO_BIG = 1009;
 
 /** Options of {@link webSocketIO}. @example `webSocketIO(socket, { inputSampleRate: 48_000, outputSampleRate: 48_000 })` */
 export interface WebSocketIOOptions {
@@ -16,8 +20,20 @@ export interface WebSocketIOOptions {
   readonly inputSampleRate?: number;
   /** Sample rate of the PCM16 binary frames sent to the client (default: the model's output rate). */
   readonly outputSampleRate?: number;
-  /** Client messages kept while the agent is busy (e.g. reconnecting); the oldest audio goes first (default 500). */
+  /**
+   * Client messages held while the agent is busy (a slow model, a reconnect), at most (default 500). Past
+   * this or `maxBufferedBytes`, the oldest audio is dropped; a text, image or audio message that still
+   * does not fit disconnects the client (close code 1008) — it sends more than the agent can take.
+   */
   readonly maxBufferedInputs?: number;
+  /** Bytes of client messages held, at most (default 8 MiB); see `maxBufferedInputs`. */
+  readonly maxBufferedBytes?: number;
+  /**
+   * Largest client frame accepted, in bytes (default 1 MiB): a larger one disconnects the client (close
+   * code 1009). Also set `maxPayload` on your `ws` server, so such frames are refused before they are
+   * buffered.
+   */
+  readonly maxFrameBytes?: number;
   /** Close the socket (code 1000) after `connection-close` (default true). */
   readonly closeOnEnd?: boolean;
 }
@@ -31,17 +47,23 @@ export type WebSocketIO = BidiAgentInput & BidiAgentOutput;
  *
  * Client → agent: binary frames are PCM16 mono microphone audio at `inputSampleRate`; text frames are
  * JSON `{ type: 'text', text }`, `{ type: 'image', mediaType, data }`, `{ type: 'audio', data, sampleRate }`
- * (`data` in base64) or `{ type: 'end' }`. Anything else is answered
- * with `{ type: 'error', message }`. The socket closing ends the conversation (`client-disconnect`).
+ * (`data` in base64), `{ type: 'played', responseId, ms }` (how much of a response the listener has heard,
+ * in ms — report it as playback goes on; barge-in truncates the model's copy of the response there) or
+ * `{ type: 'end' }`. Anything else is answered with `{ type: 'error', message }`.
  *
  * Agent → client: first `{ type: 'audio-format', encoding: 'pcm16le', sampleRate, channels: 1 }`, then
- * every `audio` event as a binary PCM16 frame and every other event as JSON (errors as
- * `{ name, message }`). On `barge-in` the client should stop playback at once.
+ * every `audio` event as a binary PCM16 frame (it belongs to the response of the last `response-start`)
+ * and every other event as JSON (errors as `{ name, message }`). On barge-in the client first gets
+ * `{ type: 'clear' }`: stop playback and drop queued audio at once.
+ *
+ * Limits: client messages wait in a bounded queue (`maxBufferedInputs`, `maxBufferedBytes`) and frames
+ * are capped (`maxFrameBytes`); a client over a limit gets `{ type: 'error', code, message }` and is
+ * disconnected (1008 or 1009). The socket closing ends the conversation (`client-disconnect`).
  *
  * @example
  * ```ts
  * import { WebSocketServer } from 'ws';
- * new WebSocketServer({ port: 8080 }).on('connection', (socket) => {
+ * new WebSocketServer({ port: 8080, maxPayload: 1024 * 1024 }).on('connection', (socket) => {
  *   const io = webSocketIO(socket);
  *   void new BidiAgent({ model, tools }).run({ inputs: [io], outputs: [io] });
  * });
@@ -49,36 +71,74 @@ export type WebSocketIO = BidiAgentInput & BidiAgentOutput;
  */
 export function webSocketIO(socket: WebSocketLike, options: WebSocketIOOptions = {}): WebSocketIO {
   const inputRate = options.inputSampleRate ?? 16_000;
-  const maxBuffered = options.maxBufferedInputs ?? 500;
-  const inbox: (BidiInput | BidiInputEnd)[] = [];
-  let wake: (() => void) | undefined;
+  const maxFrameBytes = options.maxFrameBytes ?? 1024 * 1024;
+  const inbox = new WebSocketInbox(options.maxBufferedInputs ?? 500, options.maxBufferedBytes ?? 8 * 1024 * 1024);
+  let agent: BidiAgent | undefined;
   let outputRate: number | undefined;
   let ended = false;
+  let refused = false;
+  let pendingBlobs: Promise<void> = Promise.resolve();
+  let blobsInFlight = 0;
+  const resampler: { responseId?: string; instance?: Pcm16Resampler } = {};
 
-  const deliver = (item: BidiInput | BidiInputEnd): void => {
-    if (ended) return;
-    if (item.type === 'end') ended = true;
-    if (inbox.length >= maxBuffered) {
-      const oldestAudio = inbox.findIndex((queued) => queued.type === 'audio');
-      if (oldestAudio >= 0) inbox.splice(oldestAudio, 1);
-    }
-    inbox.push(item);
-    wake?.();
-    wake = undefined;
-  };
   const reply = (message: unknown): void => {
     if (socket.readyState === OPEN) socket.send(JSON.stringify(message));
   };
+  const deliver = (item: BidiInput | BidiInputEnd): void => {
+    if (ended) return;
+    if (item.type === 'end') ended = true;
+    if (!inbox.push(item)) {
+      refuse(POLICY_VIOLATION, 'input-overflow', 'Too many messages are waiting for the agent (limits: maxBufferedInputs messages, maxBufferedBytes bytes); slow down. Disconnecting.');
+    }
+  };
+  /** Disconnects a client that broke a limit; what it had queued is dropped and the conversation ends. */
+  const refuse = (code: number, errorCode: string, message: string): void => {
+    if (refused) return;
+    refused = true;
+    reply({ type: 'error', code: errorCode, message });
+    inbox.clear();
+    deliver({ type: 'end', reason: 'client-disconnect' });
+    socket.close(code, errorCode);
+  };
+  const handle = (data: Uint8Array | string): void => {
+    if (refused) return;
+    const size = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
+    if (size > maxFrameBytes) {
+      refuse(MESSAGE_TOO_BIG, 'frame-too-large', `A frame of ${String(size)} bytes exceeds the limit of ${String(maxFrameBytes)} bytes (maxFrameBytes). Disconnecting.`);
+      return;
+    }
+    if (typeof data !== 'string') {
+      deliver({ type: 'audio', data, sampleRate: inputRate });
+      return;
+    }
+    const parsed = parseClientMessage(data);
+    if (typeof parsed === 'string') reply({ type: 'error', message: parsed });
+    else if (parsed.type === 'played') agent?.reportPlayed(parsed.responseId, parsed.ms);
+    else deliver(parsed);
+  };
   const onMessage = (event: object): void => {
-    void toBytesOrText('data' in event ? event.data : undefined).then((data) => {
-      if (typeof data !== 'string') {
-        deliver({ type: 'audio', data, sampleRate: inputRate });
+    const data = 'data' in event ? event.data : undefined;
+    if (typeof Blob !== 'undefined' && data instanceof Blob) {
+      if (data.size > maxFrameBytes) {
+        refuse(MESSAGE_TOO_BIG, 'frame-too-large', `A frame of ${String(data.size)} bytes exceeds the limit of ${String(maxFrameBytes)} bytes (maxFrameBytes). Disconnecting.`);
         return;
       }
-      const parsed = parseClientMessage(data);
-      if (typeof parsed === 'string') reply({ type: 'error', message: parsed });
-      else deliver(parsed);
-    });
+      blobsInFlight++;
+      pendingBlobs = pendingBlobs.then(async () => {
+        try {
+          handle(new Uint8Array(await data.arrayBuffer()));
+        } catch {
+          reply({ type: 'error', message: 'A binary frame could not be read.' });
+        } finally {
+          blobsInFlight--;
+        }
+      });
+      return;
+    }
+    const value = toBytesOrText(data);
+    // Keep the client's order behind a Blob still being read.
+    if (blobsInFlight > 0) pendingBlobs = pendingBlobs.then(() => handle(value));
+    else handle(value);
   };
   const onClose = (): void => deliver({ type: 'end', reason: 'client-disconnect' });
 
@@ -87,32 +147,47 @@ export function webSocketIO(socket: WebSocketLike, options: WebSocketIOOptions =
   socket.addEventListener('close', onClose);
   if (socket.readyState > OPEN) onClose();
 
+  const sendAudio = (event: Extract<BidiEvent, { type: 'audio' }>): void => {
+    const rate = outputRate ?? event.sampleRate;
+    if (rate === event.sampleRate) {
+      socket.send(event.data);
+      return;
+    }
+    // One stateful resampler per response, so its chunks join without clicks.
+    if (resampler.responseId !== event.responseId || resampler.instance?.fromRate !== event.sampleRate) {
+      resampler.responseId = event.responseId;
+      resampler.instance = new Pcm16Resampler(event.sampleRate, rate);
+    }
+    const bytes = resampler.instance.processPcm16(event.data);
+    if (bytes.byteLength > 0) socket.send(bytes);
+  };
+
   return {
-    start(agent: BidiAgent): void {
+    start(started: BidiAgent): void {
       if (outputRate !== undefined) return; // started once, whether used as input, output or both
-      outputRate = options.outputSampleRate ?? agent.model.audio.outputRate;
+      agent = started;
+      outputRate = options.outputSampleRate ?? started.model.audio.outputRate;
       reply({ type: 'audio-format', encoding: 'pcm16le', sampleRate: outputRate, channels: 1 });
     },
-    async read(signal: AbortSignal): Promise<BidiInput | BidiInputEnd> {
-      for (;;) {
-        const item = inbox.shift();
-        if (item !== undefined) return item;
-        signal.throwIfAborted();
-        await new Promise<void>((resolve, reject) => {
-          const onAbort = (): void => reject(signal.reason);
-          signal.addEventListener('abort', onAbort, { once: true });
-          wake = () => {
-            signal.removeEventListener('abort', onAbort);
-            resolve();
-          };
-        });
-      }
+    read(signal: AbortSignal): Promise<BidiInput | BidiInputEnd> {
+      return inbox.shift(signal);
     },
     write(event: BidiEvent): void {
       if (socket.readyState !== OPEN) return;
-      if (event.type === 'audio') {
-        socket.send(resamplePcm16(event.data, event.sampleRate, outputRate ?? event.sampleRate));
-        return;
+      if (event.parentToolCallId === undefined) {
+        if (event.type === 'audio') {
+          sendAudio(event);
+          return;
+        }
+        if (event.type === 'barge-in') {
+          resampler.instance = undefined; // what it held is flushed with the rest
+          resampler.responseId = undefined;
+          socket.send(JSON.stringify({ type: 'clear' }));
+        }
+        if (event.type === 'response-complete' && resampler.responseId === event.responseId && resampler.instance !== undefined) {
+          const tail = resampler.instance.flushPcm16();
+          if (tail.byteLength > 0) socket.send(tail);
+        }
       }
       socket.send(JSON.stringify(toWireMessage(event)));
       if (event.type === 'connection-close' && (options.closeOnEnd ?? true)) socket.close(1000, event.reason);
@@ -124,39 +199,10 @@ export function webSocketIO(socket: WebSocketLike, options: WebSocketIOOptions =
   };
 }
 
-async function toBytesOrText(data: unknown): Promise<Uint8Array | string> {
+function toBytesOrText(data: unknown): Uint8Array | string {
   if (typeof data === 'string') return data;
   if (data instanceof ArrayBuffer) return new Uint8Array(data);
   if (ArrayBuffer.isView(data)) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
   if (Array.isArray(data)) return new Uint8Array(Buffer.concat(data.filter((part): part is Uint8Array => part instanceof Uint8Array)));
-  if (typeof Blob !== 'undefined' && data instanceof Blob) return new Uint8Array(await data.arrayBuffer());
   return String(data);
-}
-
-/** Parses a client JSON message; returns an error text for anything it does not understand. */
-function parseClientMessage(text: string): BidiInput | BidiInputEnd | string {
-  let message: unknown;
-  try {
-    message = JSON.parse(text);
-  } catch {
-    return 'Send JSON text frames ({"type":"text","text":"…"}) or binary PCM16 audio frames.';
-  }
-  if (typeof message !== 'object' || message === null) return 'A message must be a JSON object with a "type".';
-  const fields = message as { [key: string]: unknown };
-  switch (fields.type) {
-    case 'text':
-      return typeof fields.text === 'string' ? { type: 'text', text: fields.text } : '"text" messages need a string "text".';
-    case 'image':
-      return typeof fields.mediaType === 'string' && typeof fields.data === 'string'
-        ? { type: 'image', mediaType: fields.mediaType, data: base64ToPcm16(fields.data) }
-        : '"image" messages need "mediaType" and base64 "data".';
-    case 'audio':
-      return typeof fields.data === 'string' && typeof fields.sampleRate === 'number' && fields.sampleRate > 0
-        ? { type: 'audio', data: base64ToPcm16(fields.data), sampleRate: fields.sampleRate }
-        : '"audio" messages need base64 "data" and a positive "sampleRate".';
-    case 'end':
-      return { type: 'end', reason: 'complete' };
-    default:
-      return `Unknown message type ${JSON.stringify(fields.type) ?? 'undefined'}; use text, image, audio or end.`;
-  }
 }

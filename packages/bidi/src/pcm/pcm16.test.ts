@@ -34,15 +34,17 @@ describe('PCM16 helpers', () => {
     [48_000, 16_000],
     [24_000, 48_000],
     [48_000, 24_000],
+    [44_100, 16_000],
   ])('resamples %i Hz → %i Hz keeping duration and waveform', (from, to) => {
     const input = sine(from, 440, 100);
     const output = resampleInt16(input, from, to);
-    expect(output.length).toBe((to * 100) / 1000);
+    expect(output.length).toBe(Math.ceil((to * input.length) / from));
     const expected = sine(to, 440, 100);
+    // Away from the clip's edges (where the filter sees silence beyond them) the tone is reproduced closely.
     let worst = 0;
-    for (let i = 0; i < output.length - 2; i++) worst = Math.max(worst, Math.abs((output[i] ?? 0) - (expected[i] ?? 0)));
-    expect(worst).toBeLessThan(16_000 * 0.08); // linear interpolation of a 440 Hz tone stays close
-    expect(pcm16DurationMs(resamplePcm16(int16ToPcm16(input), from, to).byteLength, to)).toBe(100);
+    for (let i = Math.round(to / 200); i < output.length - to / 200; i++) worst = Math.max(worst, Math.abs((output[i] ?? 0) - (expected[i] ?? 0)));
+    expect(worst).toBeLessThan(16_000 * 0.01);
+    expect(pcm16DurationMs(resamplePcm16(int16ToPcm16(sine(from, 440, 100)), from, to).byteLength, to)).toBeCloseTo(100, 0);
   });
 
   it('returns the input unchanged for equal rates and rejects bad rates', () => {

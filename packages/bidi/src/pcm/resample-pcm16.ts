@@ -1,8 +1,13 @@
+import { Pcm16Resampler } from './pcm16-resampler.js';
 import { int16ToPcm16, pcm16ToInt16 } from './pcm16-samples.js';
 
 /**
- * Resamples 16-bit mono samples from `fromRate` to `toRate` Hz by linear interpolation — good for
- * speech between the usual 16, 24 and 48 kHz. Returns the input itself when the rates are equal.
+ * Resamples a whole clip of 16-bit mono samples from `fromRate` to `toRate` Hz with a band-limited
+ * (windowed-sinc) filter: nothing above the lower rate's Nyquist frequency aliases into the output, and
+ * the duration is kept (`ceil(length · toRate / fromRate)` samples). Returns the input itself when the
+ * rates are equal. For a stream of chunks use one {@link Pcm16Resampler}, so chunk boundaries do not click.
+ *
+ * @throws RangeError unless both rates are positive numbers.
  *
  * @example
  * ```ts
@@ -10,32 +15,23 @@ import { int16ToPcm16, pcm16ToInt16 } from './pcm16-samples.js';
  * ```
  */
 export function resampleInt16(samples: Int16Array, fromRate: number, toRate: number): Int16Array {
-  if (!(fromRate > 0) || !(toRate > 0)) {
-    throw new RangeError(`resample: sample rates must be positive numbers (got ${String(fromRate)} → ${String(toRate)}).`);
-  }
+  const resampler = new Pcm16Resampler(fromRate, toRate);
   if (fromRate === toRate || samples.length === 0) return samples;
-  const length = Math.max(1, Math.round((samples.length * toRate) / fromRate));
-  const out = new Int16Array(length);
-  const step = fromRate / toRate;
-  const last = samples.length - 1;
-  for (let i = 0; i < length; i++) {
-    const position = i * step;
-    const index = Math.min(Math.floor(position), last);
-    const next = Math.min(index + 1, last);
-    const fraction = position - index;
-    const a = samples[index] ?? 0;
-    const b = samples[next] ?? 0;
-    out[i] = Math.round(a + (b - a) * fraction);
-  }
+  const head = resampler.process(samples);
+  const tail = resampler.flush();
+  const out = new Int16Array(head.length + tail.length);
+  out.set(head);
+  out.set(tail, head.length);
   return out;
 }
 
 /**
- * Resamples PCM16 bytes (little-endian mono) from `fromRate` to `toRate` Hz (see {@link resampleInt16}).
+ * Resamples a whole clip of PCM16 bytes (little-endian mono) from `fromRate` to `toRate` Hz (see
+ * {@link resampleInt16}); returns the input itself when the rates are equal.
  *
  * @example
  * ```ts
- * const for24k = resamplePcm16(micChunk, 16_000, 24_000);
+ * const for24k = resamplePcm16(recording, 16_000, 24_000);
  * ```
  */
 export function resamplePcm16(bytes: Uint8Array, fromRate: number, toRate: number): Uint8Array {

@@ -69,8 +69,9 @@ export interface AgentOptions {
   /** The agent's name, for traces (`invoke_agent {name}`). Default `agent`. */
   readonly name?: string;
   /**
-   * Function and provider tools. An element may also be a live tool list such as an `McpToolset`: the
-   * agent reads it again before every model call, so a server's refreshed tools are seen.
+   * Function and provider tools, read once at construction. A live tool list — an `McpToolset`, or any
+   * `Array` subclass that changes in place — given as `tools` or as an element of it is read again before
+   * every model call, so a server's refreshed tools are seen on the next call.
    */
   readonly tools?: readonly (Tool | readonly Tool[])[];
   readonly system?: string;

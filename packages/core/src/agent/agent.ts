@@ -12,7 +12,6 @@ import type { CancelOptions, ToolAgent } from '../tool/tool-context.js';
 import { PendingApprovals } from '../tool-runtime/pending-approvals.js';
 import { AgentRunImpl } from './agent-run-impl.js';
 import type { AgentOptions, AgentResult, AgentRun, RunOptions, StopCondition } from './agent-types.js';
-import type { RunHooks } from './run-hooks.js';
 import { runLoop } from './run-loop.js';
 import { RunState } from './run-state.js';
 import { ToolCatalog } from './tool-catalog.js';
@@ -47,10 +46,6 @@ export class Agent implements ToolAgent {
   private hooks: HookRegistry | undefined;
   private active: Set<RunState> | undefined;
   private lastMessages: readonly Message[] = NO_MESSAGES;
-  private readonly runHooks: RunHooks = {
-    has: (name) => this.hooks?.has(name) ?? false,
-    run: (name, event) => (this.hooks ?? NO_HOOKS).run(name, event),
-  };
 
   /** @throws TypeError for an invalid or duplicate tool name, or invalid settings (`maxSteps`, `toolExecution`, tool `config`). */
   constructor(options: AgentOptions = {}) {
@@ -125,7 +120,8 @@ export class Agent implements ToolAgent {
       catalog: this.catalog,
       options: this.options,
       stopWhen: this.stopWhen,
-      hooks: this.runHooks,
+      // Resolved per call, so hooks added with on() while a run is going apply to it too.
+      hooks: { has: (name) => this.hooks?.has(name) ?? false, run: (name, event) => (this.hooks ?? NO_HOOKS).run(name, event) },
       runId,
       state,
       input,

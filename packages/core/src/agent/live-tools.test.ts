@@ -26,12 +26,23 @@ describe('tools that change at run time', () => {
     expect([...agent.tools.keys()]).toEqual(['new_tool', 'fixed']);
   });
 
-  it('an agent given the live list itself sees its changes too', async () => {
-    const live: Tool[] = [fnTool('one', () => 1)];
+  it('an agent given a live list itself (an Array subclass, like McpToolset) sees its changes too', async () => {
+    class ToolList extends Array<Tool> {}
+    const live = new ToolList();
+    live.push(fnTool('one', () => 1));
     const agent = new Agent({ tools: live });
     live.push(fnTool('two', () => 2));
     const model = new ScriptedModel({ responses: [textResponse('ok')] });
     await agent.run(model, 'go').result;
     expect(model.requests[0]?.tools.map((tool) => tool.name)).toEqual(['one', 'two']);
+  });
+
+  it('a plain array given as tools is read once, at construction', async () => {
+    const plain: Tool[] = [fnTool('one', () => 1)];
+    const agent = new Agent({ tools: plain });
+    plain.push(fnTool('two', () => 2));
+    const model = new ScriptedModel({ responses: [textResponse('ok')] });
+    await agent.run(model, 'go').result;
+    expect(model.requests[0]?.tools.map((tool) => tool.name)).toEqual(['one']);
   });
 });

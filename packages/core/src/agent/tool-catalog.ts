@@ -11,15 +11,19 @@ export interface ToolSnapshot {
 const EMPTY: ToolSnapshot = { byName: new Map(), definitions: [] };
 
 /**
- * An agent's tools. The given list — and any list inside it, such as an `McpToolset`, which a server
- * refreshes in place — is read again before each model call; the definitions are rebuilt only when a tool
- * changed. Names are checked at construction and on every change. @internal
+ * An agent's tools. A live list — an `Array` subclass such as an `McpToolset`, which a server refreshes
+ * in place, given as `tools` or inside it — is read again before each model call, and the definitions
+ * are rebuilt only when a tool changed; a plain array of tools is read once. Names are checked at
+ * construction and on every change. @internal
  */
 export class ToolCatalog {
-  private flat: readonly Tool[] = [];
+  /** What the snapshot was built from — kept only when some list is live (to notice changes). */
+  private seen: readonly Tool[] | undefined;
   private snapshot: ToolSnapshot | undefined;
+  private readonly live: boolean;
 
   constructor(private readonly sources: readonly (Tool | readonly Tool[])[] | undefined) {
+    this.live = sources !== undefined && (isLiveList(sources) || sources.some((source) => Array.isArray(source)));
     if (sources !== undefined && sources.length > 0) this.current();
   }
 
@@ -27,15 +31,21 @@ export class ToolCatalog {
   current(): ToolSnapshot {
     const sources = this.sources;
     if (sources === undefined || sources.length === 0) return EMPTY;
-    const flat = flatten(sources);
-    if (this.snapshot !== undefined && sameTools(flat, this.flat)) return this.snapshot;
+    if (this.snapshot !== undefined && !this.live) return this.snapshot;
+    const flat = this.live ? flatten(sources) : (sources as readonly Tool[]);
+    if (this.snapshot !== undefined && this.seen !== undefined && sameTools(flat, this.seen)) return this.snapshot;
     const definitions = toToolDefinitions(flat);
     const byName = new Map<string, FunctionTool>();
     for (const tool of flat) if (tool.kind === 'function') byName.set(tool.name, tool);
-    this.flat = flat;
+    if (this.live) this.seen = flat;
     this.snapshot = { byName, definitions };
     return this.snapshot;
   }
+}
+
+/** A list that changes in place by design: an `Array` subclass (an `McpToolset`), not a plain array. */
+function isLiveList(list: readonly unknown[]): boolean {
+  return Object.getPrototypeOf(list) !== Array.prototype;
 }
 
 function flatten(sources: readonly (Tool | readonly Tool[])[]): Tool[] {

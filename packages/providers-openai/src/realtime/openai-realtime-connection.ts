@@ -1,21 +1,30 @@
+import { randomUUID } from 'node:crypto';
 import {
   APICallError,
   InvalidResponseDataError,
   type BidiConnection,
   type BidiInput,
   type BidiModelEvent,
-  type BidiResponseStopReason,
   type BidiToolCall,
   type ToolResult,
 } from '@tandem/core/spec';
-import { fromBase64, parseJsonEvent, redactSecrets, toBase64, toDataUrl, validateJson } from '@tandem/provider-utils';
-import type { z } from 'zod';
+import { fromBase64, redactSecrets, toBase64, toDataUrl } from '@tandem/provider-utils';
 import type WebSocket from 'ws';
 import { EventQueue } from './event-queue.js';
+import { parseRealtimeEvent, serverError, stopReason, usageEvent } from './parse-realtime-event.js';
+import { RealtimeAudioItems } from './realtime-audio-items.js';
 import { outputText, type RealtimeClientEvent } from './realtime-client-events.js';
-import { RealtimeEventEnvelope, realtimeEventSchemas, type RealtimeEventType, type RealtimeServerEvent } from './realtime-server-event.js';
+import type { RealtimeServerEvent } from './realtime-server-event.js';
+import { ResponseSequencer } from './response-sequencer.js';
 
-/** What an {@link OpenAIRealtimeConnection} needs besides its socket. */
+/**
+ * What an {@link OpenAIRealtimeConnection} needs besides its socket.
+ *
+ * @example
+ * ```ts
+ * const options: RealtimeConnectionOptions = { url: 'wss://api.openai.com/v1/realtime?model=gpt-realtime', sampleRate: 24_000, secrets: [apiKey] };
+ * ```
+ */
 export interface RealtimeConnectionOptions {
   readonly url: string;
   readonly sampleRate: number;
@@ -24,11 +33,28 @@ export interface RealtimeConnectionOptions {
   readonly signal?: AbortSignal;
 }
 
+/** Turn detection as the server applies it (`undefined`: off). */
+interface TurnDetectionState {
+  readonly createResponse: boolean;
+  readonly interruptResponse: boolean;
+}
+
 /**
- * One live OpenAI Realtime session over a WebSocket, as a Tandem `BidiConnection`: audio and
- * transcripts stream out, tool calls of one response arrive as one `tool-group`, and their results go
- * back as `function_call_output` items followed by exactly one `response.create`. Made by
+ * One live OpenAI Realtime session over a WebSocket, as a Tandem `BidiConnection`. Made by
  * `openai.realtime(id).connect(request)`.
+ *
+ * - Audio and transcripts stream out; the function calls of one response arrive as one `tool-group`, and
+ *   their results go back as `function_call_output` items followed by exactly one `response.create`.
+ * - Every client event carries an `event_id`. A response sequencer never sends `response.create` while
+ *   a response is active: requests wait for its `response.done` (several waiting requests are answered
+ *   by one response), and a request the server refuses with `conversation_already_has_active_response`
+ *   is sent again after the response that beat it — it is never lost, and that error is not reported.
+ * - When the user starts speaking (`input_audio_buffer.speech_started`) it reports `barge-in` for the
+ *   response playing, and cancels the active response itself (`response.cancel`) unless the server does
+ *   (turn detection with `interruptResponse`, the default). `truncate()` then cuts the audio item that
+ *   was playing, at the played position.
+ * - Server `error`s, failed transcriptions, malformed and unknown messages are non-fatal `error` events;
+ *   an expired session is `timeout`; a lost socket makes `events()` throw a retryable `APICallError`.
  *
  * @example
  * ```ts
@@ -42,14 +68,24 @@ export class OpenAIRealtimeConnection implements BidiConnection {
   private readonly queue = new EventQueue<BidiModelEvent>();
   private closing = false;
   private readonly closed: Promise<void>;
-  private activeResponseId: string | undefined;
-  private readonly audioItems = new Map<string, string>();
+  private readonly idPrefix = `tandem_${randomUUID().slice(0, 8)}_`;
+  private eventCount = 0;
+  private readonly sequencer: ResponseSequencer;
+  private readonly audio: RealtimeAudioItems;
+  private turnDetection: TurnDetectionState | undefined;
   private readonly calls = new Map<string, BidiToolCall[]>();
   private readonly userDeltas = new Set<string>();
+  private configuring: { readonly eventId: string; resolve(): void; reject(error: unknown): void } | undefined;
 
   constructor(socket: WebSocket, options: RealtimeConnectionOptions) {
     this.socket = socket;
     this.options = options;
+    this.audio = new RealtimeAudioItems(options.sampleRate);
+    this.sequencer = new ResponseSequencer(
+      (event) => this.sendEvent(event),
+      () => this.nextEventId(),
+      (error) => this.queue.push({ type: 'error', error, fatal: false }),
+    );
     this.closed = new Promise<void>((resolve) => {
       socket.once('close', (code: number, reason: Buffer) => {
         this.onClose(code, reason.toString('utf8'));
@@ -69,11 +105,36 @@ export class OpenAIRealtimeConnection implements BidiConnection {
     }
   }
 
+  /**
+   * Sends `session.update` and the history items, and resolves once the server acknowledged the session
+   * (`session.updated`). Rejects with an `APICallError` when the server refuses it, closes, or does not
+   * answer within `timeoutMs`. @internal
+   */
+  async configure(update: RealtimeClientEvent, history: readonly RealtimeClientEvent[], timeoutMs: number): Promise<void> {
+    const event = { ...update, event_id: this.nextEventId() };
+    let timer: NodeJS.Timeout | undefined;
+    const acknowledged = new Promise<void>((resolve, reject) => {
+      this.configuring = { eventId: event.event_id, resolve, reject };
+      timer = setTimeout(() => {
+        reject(new APICallError({ message: `OpenAI Realtime did not acknowledge the session (session.updated) within ${String(timeoutMs)} ms.`, url: this.options.url, isRetryable: true }));
+      }, timeoutMs);
+    });
+    acknowledged.catch(() => undefined);
+    try {
+      await this.sendEvent(event);
+      for (const item of history) await this.sendEvent(item);
+      await acknowledged;
+    } finally {
+      clearTimeout(timer);
+      this.configuring = undefined;
+    }
+  }
+
   async send(input: BidiInput): Promise<void> {
     switch (input.type) {
       case 'text':
         await this.sendEvent({ type: 'conversation.item.create', item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: input.text }] } });
-        await this.sendEvent({ type: 'response.create' });
+        await this.sequencer.request();
         return;
       case 'audio':
         if (input.sampleRate !== this.options.sampleRate) {
@@ -97,13 +158,13 @@ export class OpenAIRealtimeConnection implements BidiConnection {
         item: { type: 'function_call_output', call_id: result.toolCallId, output: outputText(result.modelInput) },
       });
     }
-    await this.sendEvent({ type: 'response.create' });
+    await this.sequencer.request();
   }
 
   async truncate(responseId: string, playedMs: number): Promise<void> {
-    const itemId = this.audioItems.get(responseId);
-    if (itemId === undefined) return;
-    await this.sendEvent({ type: 'conversation.item.truncate', item_id: itemId, content_index: 0, audio_end_ms: Math.max(0, Math.floor(playedMs)) });
+    for (const cut of this.audio.truncations(responseId, playedMs)) {
+      await this.sendEvent({ type: 'conversation.item.truncate', item_id: cut.itemId, content_index: cut.contentIndex, audio_end_ms: cut.audioEndMs });
+    }
   }
 
   events(): AsyncIterable<BidiModelEvent> {
@@ -119,34 +180,36 @@ export class OpenAIRealtimeConnection implements BidiConnection {
     await this.closed;
   }
 
-  /** Sends one client event; rejects once the connection is closed. @internal */
+  /** Sends one client event (with an `event_id`, added when missing); rejects once the connection is closed. @internal */
   sendEvent(event: RealtimeClientEvent): Promise<void> {
     if (this.closing || this.socket.readyState !== this.socket.OPEN) {
       return Promise.reject(new Error('The OpenAI Realtime connection is closed; connect again to continue.'));
     }
+    const tagged = typeof event.event_id === 'string' ? event : { ...event, event_id: this.nextEventId() };
     return new Promise<void>((resolve, reject) => {
-      this.socket.send(JSON.stringify(event), (error) => (error ? reject(error) : resolve()));
+      this.socket.send(JSON.stringify(tagged), (error) => (error ? reject(error) : resolve()));
     });
   }
 
+  private nextEventId(): string {
+    return `${this.idPrefix}${String(++this.eventCount)}`;
+  }
+
   private onClose(code: number, reason: string): void {
-    if (this.closing || code === 1000) {
-      this.queue.end();
-      return;
-    }
-    this.queue.fail(
-      new APICallError({
-        message: redactSecrets(`The OpenAI Realtime connection was lost (close code ${code}${reason ? `: ${reason}` : ''}). Reconnect to continue.`, this.options.secrets),
-        url: this.options.url,
-        isRetryable: true,
-      }),
-    );
+    const lost = new APICallError({
+      message: redactSecrets(`The OpenAI Realtime connection was lost (close code ${code}${reason ? `: ${reason}` : ''}). Reconnect to continue.`, this.options.secrets),
+      url: this.options.url,
+      isRetryable: true,
+    });
+    this.configuring?.reject(this.options.signal?.aborted ? this.options.signal.reason : lost);
+    if (this.closing || code === 1000) this.queue.end();
+    else this.queue.fail(lost);
   }
 
   private onMessage(data: WebSocket.RawData): void {
     let event: RealtimeServerEvent | undefined;
     try {
-      event = parseServerEvent(Buffer.isBuffer(data) ? data.toString('utf8') : String(data));
+      event = parseRealtimeEvent(Buffer.isBuffer(data) ? data.toString('utf8') : String(data));
     } catch (error) {
       this.queue.push({ type: 'error', error: error instanceof InvalidResponseDataError ? error : new InvalidResponseDataError({ message: String(error), data }), fatal: false });
       return;
@@ -156,20 +219,30 @@ export class OpenAIRealtimeConnection implements BidiConnection {
 
   private map(event: RealtimeServerEvent): BidiModelEvent[] {
     switch (event.type) {
+      case 'session.updated': {
+        const detection = event.session?.audio?.input?.turn_detection;
+        this.turnDetection = detection ? { createResponse: detection.create_response ?? true, interruptResponse: detection.interrupt_response ?? true } : undefined;
+        this.configuring?.resolve();
+        return [];
+      }
       case 'response.created':
-        this.activeResponseId = event.response.id;
+        this.sequencer.responseCreated(event.response.id);
         return [{ type: 'response-start', responseId: event.response.id }];
       case 'response.output_audio.delta':
-      case 'response.audio.delta':
-        this.audioItems.set(event.response_id, event.item_id);
-        return [{ type: 'audio', responseId: event.response_id, data: fromBase64(event.delta), sampleRate: this.options.sampleRate }];
+      case 'response.audio.delta': {
+        const data = fromBase64(event.delta);
+        this.audio.add(event.response_id, event.item_id, event.content_index ?? 0, data.byteLength);
+        return [{ type: 'audio', responseId: event.response_id, data, sampleRate: this.options.sampleRate }];
+      }
       case 'response.output_audio_transcript.delta':
       case 'response.audio_transcript.delta':
       case 'response.output_text.delta':
+      case 'response.text.delta':
         return event.delta === '' ? [] : [{ type: 'transcript', role: 'assistant', delta: event.delta, final: false, responseId: event.response_id }];
       case 'response.output_audio_transcript.done':
       case 'response.audio_transcript.done':
       case 'response.output_text.done':
+      case 'response.text.done':
         return [{ type: 'transcript', role: 'assistant', delta: '', final: true, responseId: event.response_id }];
       case 'response.output_item.done': {
         const { item } = event;
@@ -179,8 +252,17 @@ export class OpenAIRealtimeConnection implements BidiConnection {
         this.calls.set(event.response_id, calls);
         return [];
       }
-      case 'response.done':
-        return this.responseDone(event.response);
+      case 'response.done': {
+        const { response } = event;
+        const calls = this.calls.get(response.id) ?? [];
+        this.calls.delete(response.id);
+        this.sequencer.responseDone(response.id);
+        return [
+          ...usageEvent(response.id, response.usage),
+          ...(calls.length > 0 ? [{ type: 'tool-group' as const, calls }] : []),
+          { type: 'response-end', responseId: response.id, stopReason: stopReason(response.status, calls.length > 0) },
+        ];
+      }
       case 'conversation.item.input_audio_transcription.delta':
         if (!event.delta) return [];
         this.userDeltas.add(event.item_id);
@@ -189,60 +271,53 @@ export class OpenAIRealtimeConnection implements BidiConnection {
         const streamed = this.userDeltas.delete(event.item_id);
         return [{ type: 'transcript', role: 'user', delta: streamed ? '' : event.transcript, final: true }];
       }
-      case 'input_audio_buffer.speech_started':
-        return [{ type: 'barge-in', ...(this.activeResponseId === undefined ? {} : { responseId: this.activeResponseId }) }];
-      case 'error': {
+      case 'conversation.item.input_audio_transcription.failed': {
+        const streamed = this.userDeltas.delete(event.item_id);
         const { error } = event;
-        if (error.code === 'session_expired') {
-          this.closing = true;
-          this.socket.close(1000);
-          return [{ type: 'timeout' }];
-        }
-        return [
-          {
-            type: 'error',
-            fatal: false,
-            error: new APICallError({
-              message: redactSecrets(`OpenAI Realtime error${error.code ? ` (${error.code})` : ''}: ${error.message}`, this.options.secrets),
-              url: this.options.url,
-              responseBody: redactSecrets(JSON.stringify(event), this.options.secrets),
-              isRetryable: false,
-            }),
-          },
-        ];
+        const message = `OpenAI Realtime could not transcribe the user's speech (item ${event.item_id})${error?.code ? ` (${error.code})` : ''}: ${error?.message ?? 'no reason given'}. The model still heard the audio.`;
+        return [...(streamed ? [{ type: 'transcript' as const, role: 'user' as const, delta: '', final: true }] : []), serverError(message, event, this.options)];
       }
+      case 'input_audio_buffer.speech_started':
+        return this.onSpeechStarted();
+      case 'input_audio_buffer.committed':
+        // Without server-created responses, the user's finished turn is answered through the sequencer.
+        if (this.turnDetection !== undefined && !this.turnDetection.createResponse) this.sequencer.request().catch((error: unknown) => this.queue.push({ type: 'error', error, fatal: false }));
+        return [];
+      case 'error':
+        return this.onError(event.error, event);
     }
   }
 
-  private responseDone(response: Extract<RealtimeServerEvent, { type: 'response.done' }>['response']): BidiModelEvent[] {
-    const out: BidiModelEvent[] = [];
-    const calls = this.calls.get(response.id) ?? [];
-    this.calls.delete(response.id);
-    if (this.activeResponseId === response.id) this.activeResponseId = undefined;
-    if (response.usage) {
-      const cached = response.usage.input_token_details?.cached_tokens;
-      out.push({
-        type: 'usage',
-        responseId: response.id,
-        usage: { inputTokens: response.usage.input_tokens, outputTokens: response.usage.output_tokens, ...(cached ? { cachedInputTokens: cached } : {}) },
-      });
+  private onSpeechStarted(): BidiModelEvent[] {
+    const active = this.sequencer.activeResponseId;
+    if (active !== undefined && !(this.turnDetection?.interruptResponse ?? false)) {
+      this.sendEvent({ type: 'response.cancel', response_id: active }).catch((error: unknown) => this.queue.push({ type: 'error', error, fatal: false }));
     }
-    if (calls.length > 0) out.push({ type: 'tool-group', calls });
-    out.push({ type: 'response-end', responseId: response.id, stopReason: stopReason(response.status, calls.length > 0) });
-    return out;
+    // The response playing is the one whose audio came last (it may be done on the server already).
+    const playing = this.audio.latestResponseId ?? active;
+    return [{ type: 'barge-in', ...(playing === undefined ? {} : { responseId: playing }) }];
   }
-}
 
-function stopReason(status: string, hadCalls: boolean): BidiResponseStopReason {
-  if (status === 'cancelled') return 'interrupted';
-  if (status === 'failed' || status === 'incomplete') return 'error';
-  return hadCalls ? 'tool-use' : 'complete';
-}
-
-function parseServerEvent(text: string): RealtimeServerEvent | undefined {
-  const envelope = parseJsonEvent(text, RealtimeEventEnvelope, { provider: 'OpenAI Realtime' });
-  if (!(envelope.type in realtimeEventSchemas)) return undefined;
-  const type = envelope.type as RealtimeEventType;
-  const schema: z.ZodType<unknown> = realtimeEventSchemas[type];
-  return { ...(validateJson(JSON.parse(text) as unknown, schema, { provider: 'OpenAI Realtime' }) as object), type } as RealtimeServerEvent;
+  private onError(error: Extract<RealtimeServerEvent, { type: 'error' }>['error'], event: RealtimeServerEvent): BidiModelEvent[] {
+    const label = `OpenAI Realtime error${error.code ? ` (${error.code})` : ''}: ${error.message}`;
+    if (this.configuring !== undefined && error.event_id === this.configuring.eventId) {
+      this.configuring.reject(
+        new APICallError({
+          message: redactSecrets(`OpenAI Realtime refused the session configuration — ${label}`, this.options.secrets),
+          url: this.options.url,
+          responseBody: redactSecrets(JSON.stringify(event), this.options.secrets),
+          isRetryable: false,
+        }),
+      );
+      return [];
+    }
+    if (this.sequencer.rejected(error.event_id, error.code)) return []; // re-queued until the active response is done
+    this.sequencer.failed(error.event_id);
+    if (error.code === 'session_expired') {
+      this.closing = true;
+      this.socket.close(1000);
+      return [{ type: 'timeout' }];
+    }
+    return [serverError(label, event, this.options)];
+  }
 }

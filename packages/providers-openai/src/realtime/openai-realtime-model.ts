@@ -1,36 +1,49 @@
 import type { BidiAudioConfig, BidiConnectRequest, BidiConnection, BidiModelCapabilities, BidiModelV1 } from '@tandem/core/spec';
 import { historyItems, sessionUpdate } from './realtime-client-events.js';
 import { OpenAIRealtimeConnection } from './openai-realtime-connection.js';
+import { validateRealtimeOptions, type OpenAIRealtimeOptions } from './openai-realtime-options.js';
 import { openWebSocket } from './open-web-socket.js';
 
 /** The sample rate of the Realtime API's PCM16 audio, in and out. */
 const SAMPLE_RATE = 24_000;
 
-/** Configuration of {@link OpenAIRealtimeModel} (built by `createOpenAI`). */
-export interface OpenAIRealtimeConfig {
+/**
+ * Configuration of {@link OpenAIRealtimeModel} (built by `createOpenAI`): the options of
+ * `openai.realtime(id, options)` plus where and how to connect.
+ *
+ * @example
+ * ```ts
+ * const model = new OpenAIRealtimeModel('gpt-realtime', {
+ *   provider: 'openai.realtime',
+ *   baseURL: 'https://api.openai.com/v1',
+ *   headers: () => ({ authorization: `Bearer ${process.env.OPENAI_API_KEY}` }),
+ *   secrets: () => [process.env.OPENAI_API_KEY],
+ *   voice: 'marin',
+ * });
+ * ```
+ */
+export interface OpenAIRealtimeConfig extends OpenAIRealtimeOptions {
   readonly provider: string;
   /** HTTP(S) base URL including `/v1`; the WebSocket URL is derived from it (`wss://…/v1/realtime?model=…`). */
   readonly baseURL: string;
   /** Headers computed per connection (the API key is read here, lazily). */
   readonly headers: () => { readonly [name: string]: string | undefined };
   readonly secrets: () => readonly (string | undefined)[];
-  /** Output voice, e.g. `marin` (default: the server's). */
-  readonly voice?: string;
-  /** Model that transcribes the user's audio (default `gpt-4o-mini-transcribe`). */
-  readonly transcriptionModel?: string;
 }
 
 /**
  * An OpenAI speech-to-speech model on the Realtime API (WebSocket), as a Tandem bidi model. Create it with
- * `openai.realtime('gpt-realtime')` and run it with `BidiAgent` from `@tandem/bidi`.
+ * `openai.realtime('gpt-realtime', options)` and run it with `BidiAgent` from `@tandem/bidi`.
  *
- * - Audio is PCM16 mono at 24 kHz in both directions; server voice activity detection starts responses,
- *   and `input_audio_buffer.speech_started` is reported as `barge-in`.
- * - The function calls of one response form one `tool-group`; results go back as `function_call_output`
- *   items plus one `response.create`. Results are held while a response is active
- *   (`capabilities.nativeAsyncTools: false`), since a second response cannot start then.
- * - `truncate()` tells the server how much of a response's audio was played.
- * - An expired session is reported as `timeout`; sessions last at most 60 minutes.
+ * - `connect()` sends `session.update` (instructions, tools, PCM16 24 kHz audio both ways, voice, turn
+ *   detection, input transcription) and the history, and resolves once the server acknowledged the
+ *   session with `session.updated`.
+ * - The function calls of one response form one `tool-group`; their results go back as
+ *   `function_call_output` items plus exactly one `response.create`, which a response sequencer holds
+ *   while a response is active and re-sends if the server refused it for an active response.
+ * - Capabilities: `truncation` (the audio item playing is cut at the played position on barge-in),
+ *   no `nativeAsyncTools` (a response cannot take results mid-way: the agent holds them until it ends),
+ *   no `resumption`, and sessions last at most 60 minutes (`maxConnectionMs`; the agent restarts before).
  *
  * @example
  * ```ts
@@ -48,7 +61,9 @@ export class OpenAIRealtimeModel implements BidiModelV1 {
   readonly audio: BidiAudioConfig = { inputRate: SAMPLE_RATE, outputRate: SAMPLE_RATE, channels: 1 };
   private readonly config: OpenAIRealtimeConfig;
 
+  /** @throws TypeError or RangeError for invalid options (see {@link OpenAIRealtimeOptions}). */
   constructor(modelId: string, config: OpenAIRealtimeConfig) {
+    validateRealtimeOptions(config);
     this.modelId = modelId;
     this.config = config;
     this.provider = config.provider;
@@ -64,17 +79,16 @@ export class OpenAIRealtimeModel implements BidiModelV1 {
     const socket = await openWebSocket({ url, headers, signal, secrets, label: 'OpenAI Realtime' });
     const connection = new OpenAIRealtimeConnection(socket, { url, sampleRate: SAMPLE_RATE, secrets, signal });
     try {
-      await connection.sendEvent(
-        sessionUpdate({
-          modelId: this.modelId,
-          system: request.system,
-          tools: request.tools,
-          voice: this.config.voice,
-          transcriptionModel: this.config.transcriptionModel,
-          sampleRate: SAMPLE_RATE,
-        }),
-      );
-      for (const event of historyItems(request.messages)) await connection.sendEvent(event);
+      const update = sessionUpdate({
+        modelId: this.modelId,
+        system: request.system,
+        tools: request.tools,
+        voice: this.config.voice,
+        transcriptionModel: this.config.transcriptionModel,
+        turnDetection: this.config.turnDetection,
+        sampleRate: SAMPLE_RATE,
+      });
+      await connection.configure(update, historyItems(request.messages), this.config.sessionTimeoutMs ?? 15_000);
     } catch (error) {
       await connection.close();
       if (signal?.aborted) throw signal.reason;

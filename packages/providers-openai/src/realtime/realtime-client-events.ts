@@ -1,5 +1,6 @@
 import type { Message, ToolDefinition, ToolOutput } from '@tandem/core/spec';
 import { emitProviderWarning, toDataUrl } from '@tandem/provider-utils';
+import type { OpenAIRealtimeOptions } from './openai-realtime-options.js';
 
 /** A client event of the Realtime API (a JSON object with a `type`). */
 export type RealtimeClientEvent = { readonly type: string; readonly [key: string]: unknown };
@@ -10,13 +11,16 @@ export interface RealtimeSessionOptions {
   readonly system?: string;
   readonly tools: readonly ToolDefinition[];
   readonly voice?: string;
-  readonly transcriptionModel?: string;
+  /** `null`: no input transcription. */
+  readonly transcriptionModel?: string | null;
+  /** `null`: no turn detection. */
+  readonly turnDetection?: OpenAIRealtimeOptions['turnDetection'];
   readonly sampleRate: number;
 }
 
 /**
- * The `session.update` event: instructions, function tools, PCM16 audio in and out, server voice activity
- * detection and input transcription.
+ * The `session.update` event: instructions, function tools, PCM16 audio in and out, turn detection and
+ * input transcription.
  * @internal
  */
 export function sessionUpdate(options: RealtimeSessionOptions): RealtimeClientEvent {
@@ -26,6 +30,7 @@ export function sessionUpdate(options: RealtimeSessionOptions): RealtimeClientEv
     else emitProviderWarning(`OpenAI Realtime: provider tool ${tool.id} is not supported on realtime sessions and was left out.`);
   }
   const format = { type: 'audio/pcm', rate: options.sampleRate };
+  const transcription = options.transcriptionModel === null ? null : { model: options.transcriptionModel ?? 'gpt-4o-mini-transcribe' };
   return {
     type: 'session.update',
     session: {
@@ -34,16 +39,31 @@ export function sessionUpdate(options: RealtimeSessionOptions): RealtimeClientEv
       ...(options.system === undefined ? {} : { instructions: options.system }),
       output_modalities: ['audio'],
       audio: {
-        input: {
-          format,
-          turn_detection: { type: 'server_vad' },
-          transcription: { model: options.transcriptionModel ?? 'gpt-4o-mini-transcribe' },
-        },
+        input: { format, turn_detection: turnDetection(options.turnDetection), transcription },
         output: { format, ...(options.voice === undefined ? {} : { voice: options.voice }) },
       },
       tools,
       tool_choice: 'auto',
     },
+  };
+}
+
+/** The wire form of the `turn_detection` option (snake_case, unset fields left out). */
+function turnDetection(option: OpenAIRealtimeOptions['turnDetection']): object | null {
+  if (option === null) return null;
+  if (option === undefined) return { type: 'server_vad' };
+  const common = {
+    ...(option.createResponse === undefined ? {} : { create_response: option.createResponse }),
+    ...(option.interruptResponse === undefined ? {} : { interrupt_response: option.interruptResponse }),
+  };
+  if (option.type === 'semantic_vad') return { type: 'semantic_vad', ...(option.eagerness === undefined ? {} : { eagerness: option.eagerness }), ...common };
+  return {
+    type: 'server_vad',
+    ...(option.threshold === undefined ? {} : { threshold: option.threshold }),
+    ...(option.prefixPaddingMs === undefined ? {} : { prefix_padding_ms: option.prefixPaddingMs }),
+    ...(option.silenceDurationMs === undefined ? {} : { silence_duration_ms: option.silenceDurationMs }),
+    ...(option.idleTimeoutMs === undefined ? {} : { idle_timeout_ms: option.idleTimeoutMs }),
+    ...common,
   };
 }
 

@@ -1,0 +1,205 @@
+// One random BidiAgent scenario for the property test: generated operations applied to a ScriptedBidiModel
+// on a ManualClock, then the invariants users rely on checked. See bidi-agent.property.test.ts.
+import fc from 'fast-check';
+import type { FunctionTool } from '@tandem/core';
+import { ManualClock, ScriptedBidiModel, bidiResponseEvents, bidiToolGroup } from '@tandem/core/testing';
+import type { Message } from '@tandem/core/spec';
+import { makeStop } from '@tandem/stop';
+import { BidiAgent } from '../bidi-agent.js';
+import type { BidiAgentOutput } from '../bidi-agent-output.js';
+import type { BidiEvent } from '../bidi-event.js';
+import type { BidiRunResult } from '../bidi-run-options.js';
+import { endConversation, sleepTool } from './test-kit.js';
+
+const KINDS = ['t0', 't10', 't50', 't200', 't200', 'nope', 'bad-json', 'throws', 'stop', 'end'] as const;
+type Kind = (typeof KINDS)[number];
+
+type Op =
+  | { readonly op: 'group'; readonly calls: readonly Kind[] }
+  | { readonly op: 'respond' | 'open' | 'end-response' | 'barge' | 'timeout' | 'drop' | 'fail-send' | 'fail-input' | 'send' }
+  | { readonly op: 'cancel' | 'cancel-after' | 'stop' }
+  | { readonly op: 'advance'; readonly ms: number }
+  | { readonly op: 'go-away'; readonly timeLeftMs: number };
+
+const opArb: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 6, arbitrary: fc.record({ op: fc.constant('group' as const), calls: fc.array(fc.constantFrom(...KINDS), { minLength: 1, maxLength: 3 }) }) },
+  { weight: 5, arbitrary: fc.record({ op: fc.constant('advance' as const), ms: fc.integer({ min: 0, max: 250 }) }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constantFrom('respond' as const, 'open' as const, 'end-response' as const, 'barge' as const) }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constantFrom('timeout' as const, 'drop' as const, 'fail-send' as const, 'fail-input' as const, 'send' as const) }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('go-away' as const), timeLeftMs: fc.integer({ min: 0, max: 100 }) }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constantFrom('cancel' as const, 'cancel-after' as const, 'stop' as const) }) },
+);
+
+/** One generated scenario. */
+export interface Scenario {
+  readonly nativeAsyncTools: boolean;
+  readonly hangingOutput: boolean;
+  readonly ops: readonly Op[];
+}
+
+export const scenarioArb: fc.Arbitrary<Scenario> = fc.record({
+  nativeAsyncTools: fc.boolean(),
+  hangingOutput: fc.boolean(),
+  ops: fc.array(opArb, { minLength: 1, maxLength: 14 }),
+});
+
+const throws: FunctionTool = {
+  kind: 'function',
+  name: 'throws',
+  spec: { description: 'Always fails.', params: { type: 'object' } },
+  execute() {
+    throw new Error('boom');
+  },
+};
+
+function parts(messages: readonly Message[], type: 'tool-call' | 'tool-result'): string[] {
+  return messages.flatMap((m) => m.parts).flatMap((p) => (p.type === type ? [p.toolCallId] : []));
+}
+
+/** Runs one scenario; returns the broken invariants (empty when all hold). */
+export async function scenario({ nativeAsyncTools, hangingOutput, ops }: Scenario): Promise<string[]> {
+  const clock = new ManualClock();
+  let failingSends = 0;
+  let failingInputs = 0;
+  const model = new ScriptedBidiModel({
+    clock,
+    capabilities: { nativeAsyncTools },
+    onToolResults: () => {
+      if (failingSends > 0) {
+        failingSends--;
+        throw new Error('results lost on the wire');
+      }
+    },
+    onInput: () => {
+      if (failingInputs > 0) {
+        failingInputs--;
+        throw new Error('input lost on the wire');
+      }
+    },
+  });
+  const tools = [sleepTool('t0', clock, 0), sleepTool('t10', clock, 10), sleepTool('t50', clock, 50), sleepTool('t200', clock, 200), throws, makeStop(), { ...endConversation, name: 'end' }];
+  const agent = new BidiAgent({ model, clock, tools, reconnect: { maxAttempts: 3, initialDelayMs: 5 }, responseWaitMs: 50, stopGraceMs: 100 });
+  const events: BidiEvent[] = [];
+  const outputs: BidiAgentOutput[] = [{ write: (event) => void events.push(event) }];
+  // An output that hangs for good on its first barge-in (a dead speaker): the end must not wait for it.
+  if (hangingOutput) outputs.push({ write: (event) => (event.type === 'barge-in' ? new Promise<never>(() => undefined) : undefined) });
+  let result: BidiRunResult | undefined;
+  void agent.run({ outputs }).then((r) => {
+    result = r;
+  });
+  await model.settle(1);
+
+  const groups = new Set<string>();
+  let ids = 0;
+  let open: string | undefined;
+  for (const op of ops) {
+    if (result !== undefined || model.connections.length === 0) break;
+    const connection = model.connection;
+    const usable = !connection.finished && !connection.closed;
+    switch (op.op) {
+      case 'group': {
+        if (!usable) break;
+        const calls = op.calls.map((kind) => {
+          const id = `c${String(++ids)}`;
+          if (kind === 'bad-json') return { name: 't10', id, toolArgs: '{oops' };
+          if (kind === 'nope') return { name: 'nope', id };
+          if (kind === 'stop') return { name: 'stop', id, input: { message: 'Bye.' } };
+          return { name: kind, id };
+        });
+        groups.add(calls.map((call) => call.id).join());
+        connection.emit(bidiToolGroup(calls));
+        break;
+      }
+      case 'advance':
+        await clock.advance(op.ms);
+        break;
+      case 'respond':
+        if (usable && open === undefined) connection.respond('OK.', { audioChunks: 1 });
+        break;
+      case 'open':
+        if (usable && open === undefined) {
+          open = `r${String(++ids)}`;
+          connection.emit(...bidiResponseEvents('Hmm', { open: true, responseId: open, audioChunks: 1 }));
+        }
+        break;
+      case 'end-response':
+        if (usable && open !== undefined) connection.emit({ type: 'response-end', responseId: open, stopReason: 'interrupted' });
+        open = undefined;
+        break;
+      case 'barge':
+        if (usable) connection.emit({ type: 'barge-in', ...(open === undefined ? {} : { responseId: open }) });
+        break;
+      case 'timeout':
+        if (usable) connection.timeOut();
+        break;
+      case 'go-away':
+        if (usable) connection.goAway({ timeLeftMs: op.timeLeftMs });
+        break;
+      case 'drop':
+        if (usable) connection.drop();
+        break;
+      case 'fail-send':
+        failingSends++;
+        break;
+      case 'fail-input':
+        failingInputs++;
+        break;
+      case 'send':
+        if (agent.running) agent.send('Hi').catch(() => undefined);
+        break;
+      case 'cancel':
+        agent.cancel();
+        break;
+      case 'cancel-after':
+        agent.cancel({ afterCurrentTools: true });
+        break;
+      case 'stop':
+        void agent.stop();
+        break;
+    }
+    await model.settle(1);
+    if (model.connection !== connection || model.connection.finished) open = undefined;
+  }
+
+  const broken: string[] = [];
+  // Let everything in flight settle (reconnects, tools, held results), then check delivery while still running.
+  failingSends = 0;
+  failingInputs = 0;
+  for (let round = 0; round < 4 && result === undefined; round++) {
+    const connection = model.connection;
+    if (open !== undefined && !connection.finished && !connection.closed) connection.emit({ type: 'response-end', responseId: open, stopReason: 'complete' });
+    open = undefined;
+    await clock.advance(250);
+  }
+  const recorded = parts(agent.messages, 'tool-result');
+  const last = model.connection;
+  if (result === undefined && agent.running && !last.finished && !last.closed) {
+    const delivered = new Set([...parts(last.request.messages, 'tool-result'), ...last.toolResults.flatMap((call) => call.map((r) => r.toolCallId))]);
+    if (recorded.some((id) => !delivered.has(id))) broken.push('a recorded result never reached the current connection');
+  }
+
+  // End it (if nothing did) and wait — on the clock — for the run to end.
+  void agent.stop();
+  for (let round = 0; round < 10 && result === undefined; round++) await clock.advance(100);
+  if (result === undefined) return [...broken, 'run() never ended'];
+
+  const calls = parts(agent.messages, 'tool-call');
+  if ([...calls].sort().join() !== [...recorded].sort().join() || new Set(recorded).size !== recorded.length) broken.push('a call without exactly one result in history');
+  const started = events.flatMap((e) => (e.type === 'tool-start' && e.parentToolCallId === undefined ? [e.toolCallId] : []));
+  const finished = events.flatMap((e) => (e.type === 'tool-call-result' && e.parentToolCallId === undefined ? e.results.map((r) => r.toolCallId) : []));
+  if ([...started].sort().join() !== [...finished].sort().join()) broken.push('a started call without exactly one tool-call-result');
+  if (started.some((id) => !calls.includes(id))) broken.push('a started call missing from history');
+  for (const connection of model.connections) {
+    const replayed = parts(connection.request.messages, 'tool-result');
+    const sent = connection.toolResults.flatMap((call) => call.map((r) => r.toolCallId));
+    if (new Set([...replayed, ...sent]).size !== replayed.length + sent.length) broken.push(`connection ${String(connection.index)} got a result twice`);
+    for (const call of connection.toolResults) {
+      if (!groups.has(call.map((r) => r.toolCallId).join())) broken.push('a sendToolResults call that is not one whole group in call order');
+    }
+  }
+  const closes = events.filter((e) => e.type === 'connection-close');
+  if (closes.length !== 1 || events.at(-1)?.type !== 'connection-close') broken.push('connection-close is not the one last event');
+  if (clock.pending !== 0) broken.push('timers left behind');
+  return broken;
+}
+

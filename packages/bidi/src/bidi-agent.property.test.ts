@@ -1,0 +1,26 @@
+// Property test (fast-check, seeded): random interleavings of tool groups (fast, slow, unknown, invalid
+// JSON, throwing, stop tool, end_conversation), responses, barge-ins, time-outs, go-aways, dropped
+// connections, failing sends (results and input), user turns, cancels (immediate and after the current
+// tools) and stop(), on ScriptedBidiModel with a ManualClock — sometimes with an output that hangs.
+// After each run: every call got exactly one result, none duplicated or lost, each sendToolResults call
+// was one whole group, no connection got a result twice, and the run ended (connection-close last).
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { scenario, scenarioArb } from './__fixtures__/bidi-scenario.js';
+
+describe('BidiAgent invariants (fast-check, seeded)', () => {
+  // 2 × 5 000 generated scenarios; each is cheap (a few event-loop turns, no real time).
+  for (const [name, seed] of [
+    ['first seed', 0x7a11d3],
+    ['second seed', 0x5eed02],
+  ] as const) {
+    it(`every call gets exactly one result, none lost or duplicated, and every run ends (${name})`, async () => {
+      await fc.assert(
+        fc.asyncProperty(scenarioArb, async (generated) => {
+          expect(await scenario(generated)).toEqual([]);
+        }),
+        { seed, numRuns: Number(process.env.BIDI_PROPERTY_RUNS ?? 5_000) },
+      );
+    }, 240_000);
+  }
+});
