@@ -11,7 +11,7 @@ export function isInvalidResponse(error: unknown): boolean {
 export function connectFailure(error: unknown): string {
   const status = httpStatusOf(error);
   if (status === 401 || status === 403) {
-    return `HTTP ${status} (${errorMessage(error)}). Check the credentials: the \`headers\` (e.g. Authorization) or the \`authProvider\`.`;
+    return `HTTP ${status} (${errorMessage(error)}). Check the credentials: the \`headers\` (e.g. Authorization), or pass \`auth: mcpOAuth()\` for a server that uses OAuth.`;
   }
   const prefix = status === undefined ? '' : `HTTP ${status} `;
   return `${prefix}${errorMessage(error)}. Check the command/URL and that the server speaks MCP.`;

@@ -34,3 +34,15 @@ export { toCallToolResult } from './to-call-tool-result.js';
 export { McpToolError, type McpToolErrorOptions } from './errors/mcp-tool-error.js';
 export { McpConnectionError, type McpConnectionErrorOptions } from './errors/mcp-connection-error.js';
 export { McpTimeoutError, type McpTimeoutErrorOptions } from './errors/mcp-timeout-error.js';
+export { mcpOAuth } from './oauth/mcp-oauth.js';
+export { McpOAuthProvider } from './oauth/mcp-oauth-provider.js';
+export type { McpOAuthOptions } from './oauth/mcp-oauth-options.js';
+export { memoryTokenStorage, type McpOAuthStorage, type McpOAuthRecord } from './oauth/token-storage.js';
+export { fileTokenStorage } from './oauth/file-token-storage.js';
+export {
+  McpOAuthError,
+  McpOAuthTimeoutError,
+  type McpOAuthErrorCode,
+  type McpOAuthErrorOptions,
+  type McpOAuthTimeoutErrorOptions,
+} from './errors/mcp-oauth-error.js';

@@ -4,6 +4,9 @@ import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontex
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
 import type { McpHttpTransportOptions, McpTransportOptions } from './mcp-client-options.js';
+import { authorizeForRetry } from './oauth/authorization-required.js';
+import { McpOAuthProvider } from './oauth/mcp-oauth-provider.js';
+import { oauthFetch } from './oauth/oauth-fetch.js';
 import { OrderedTransport } from './ordered-transport.js';
 import { StdioProcessTransport } from './stdio-process-transport.js';
 
@@ -31,15 +34,17 @@ export const DEFAULT_CLIENT_INFO: Implementation = {
 
 /**
  * Connects a fresh SDK client (made by `makeClient`) over the configured transport. HTTP tries
- * Streamable HTTP first and, when the server answers with a 4xx other than 401/403, legacy SSE.
+ * Streamable HTTP first and, when the server answers with a 4xx other than 401/403, legacy SSE. With
+ * `mcpOAuth()`, a 401/403 is authorized between attempts; `authorizationSignal` stops that.
  * @internal
  */
 export async function openConnection(
   options: McpTransportOptions,
   makeClient: () => Client,
   requestOptions: { readonly signal?: AbortSignal; readonly timeout: number },
+  authorizationSignal?: AbortSignal,
 ): Promise<Connection> {
-  if (options.type === 'http') return openHttpConnection(options, makeClient, requestOptions);
+  if (options.type === 'http') return openHttpConnection(options, makeClient, requestOptions, authorizationSignal);
   const inner = options.type === 'stdio' ? new StdioProcessTransport(options) : await options.create();
   return connectOver(inner, makeClient(), requestOptions);
 }
@@ -48,10 +53,34 @@ async function openHttpConnection(
   options: McpHttpTransportOptions,
   makeClient: () => Client,
   requestOptions: { readonly signal?: AbortSignal; readonly timeout: number },
+  authorizationSignal: AbortSignal | undefined,
 ): Promise<Connection> {
   const url = new URL(options.url);
   const requestInit: RequestInit = options.headers === undefined ? {} : { headers: { ...options.headers } };
-  const common = { requestInit, authProvider: options.authProvider, fetch: options.fetch };
+  const provider = options.auth ?? options.authProvider;
+  if (!(provider instanceof McpOAuthProvider)) {
+    return connectHttp(url, options, { requestInit, authProvider: provider, fetch: options.fetch }, makeClient, requestOptions);
+  }
+  // mcpOAuth(): the transport's fetch signals 401/403; authorization runs here, between connection
+  // attempts, outside the handshake's timeout (a person may be signing in).
+  const oauth = oauthFetch(provider, url, options.fetch ?? fetch);
+  for (let authorizations = 0; ; authorizations += 1) {
+    try {
+      return await connectHttp(url, options, { requestInit, fetch: oauth.fetch }, makeClient, requestOptions);
+    } catch (error) {
+      const challenge = httpStatusOf(error) === 401 ? oauth.takeChallenge() : undefined;
+      if (!(await authorizeForRetry(challenge ?? error, authorizations, authorizationSignal))) throw error;
+    }
+  }
+}
+
+async function connectHttp(
+  url: URL,
+  options: McpHttpTransportOptions,
+  common: ConstructorParameters<typeof StreamableHTTPClientTransport>[1],
+  makeClient: () => Client,
+  requestOptions: { readonly signal?: AbortSignal; readonly timeout: number },
+): Promise<Connection> {
   try {
     return await connectOver(new StreamableHTTPClientTransport(url, common), makeClient(), requestOptions);
   } catch (error) {
@@ -73,6 +102,11 @@ async function connectOver(
     throw error;
   }
   return { client, transport, inner, closed: false };
+}
+
+function httpStatusOf(error: unknown): number | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'number' ? code : undefined;
 }
 
 function isLegacyServerRejection(error: unknown): boolean {
