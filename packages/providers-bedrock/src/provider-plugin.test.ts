@@ -6,7 +6,7 @@ import { providerPlugin } from './index.js';
 
 describe('providerPlugin', () => {
   it('names the provider, its key variables and default model', () => {
-    expect(providerPlugin).toMatchObject({ name: 'bedrock', env: { apiKey: ['AWS_ACCESS_KEY_ID', 'AWS_PROFILE', 'AWS_BEARER_TOKEN_BEDROCK'] }, defaultModel: 'amazon.nova-pro-v1:0', defaultBidiModel: 'amazon.nova-sonic-v1:0' });
+    expect(providerPlugin).toMatchObject({ name: 'bedrock', env: { apiKey: ['AWS_ACCESS_KEY_ID', 'AWS_PROFILE', 'AWS_BEARER_TOKEN_BEDROCK'] }, defaultBidiModel: 'amazon.nova-sonic-v1:0', defaultModel: 'amazon.nova-pro-v1:0' });
     expect(providerPlugin.description.length).toBeGreaterThan(0);
   });
 
@@ -28,7 +28,8 @@ describe('providerPlugin', () => {
   });
 
   it('builds realtime models through bidi()', () => {
-    const model = providerPlugin.create({ region: 'us-east-1', endpoint: 'http://127.0.0.1:9', credentials: { accessKeyId: 'AKIDPLUGIN', secretAccessKey: 'plugin-secret' } }).bidi?.('amazon.nova-sonic-v1:0');
+    const factory = providerPlugin.create({ region: 'us-east-1', endpoint: 'http://127.0.0.1:9', credentials: { accessKeyId: 'AKIDPLUGIN', secretAccessKey: 'plugin-secret' } });
+    const model = factory.bidi?.('amazon.nova-sonic-v1:0');
     expect(model).toMatchObject({ specificationVersion: 'v1', modelId: 'amazon.nova-sonic-v1:0' });
   });
 });

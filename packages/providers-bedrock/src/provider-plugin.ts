@@ -3,10 +3,9 @@ import { createBedrock, type BedrockProviderSettings } from './bedrock-provider.
 
 /**
  * The Amazon Bedrock plugin for tools that load providers by package name (the `tandem` CLI's
- * `providers` config): registers as `bedrock`, with models on the Converse stream API and `bidi()` Nova Sonic
- * voice models. Usable without
- * options when AWS credentials are in the environment (access key, profile, or a Bedrock API key);
- * the region comes from `AWS_REGION`.
+ * `providers` config): registers as `bedrock`, with models on the Converse stream API and `bidi()` Nova
+ * Sonic realtime models. Usable without options when AWS credentials are in the environment (access key,
+ * profile, or a Bedrock API key); the region comes from `AWS_REGION`.
  *
  * @example
  * ```ts
@@ -18,10 +17,10 @@ import { createBedrock, type BedrockProviderSettings } from './bedrock-provider.
  */
 export const providerPlugin: ProviderPlugin<BedrockProviderSettings> = {
   name: 'bedrock',
-  description: 'Amazon Bedrock: models on the Converse stream API, and Nova Sonic voice models',
+  description: 'Amazon Bedrock: models on the Converse stream API and Nova Sonic voice models',
   create(options?: BedrockProviderSettings): ProviderFactory {
     const provider = createBedrock(options);
-    return Object.assign((modelId: string) => provider(modelId), { bidi: (modelId: string) => provider.bidi(modelId) });
+    return Object.assign((modelId: string) => provider(modelId), { bidi: (modelId: string) => provider.novaSonic(modelId) });
   },
   env: { apiKey: ['AWS_ACCESS_KEY_ID', 'AWS_PROFILE', 'AWS_BEARER_TOKEN_BEDROCK'] },
   defaultModel: 'amazon.nova-pro-v1:0',

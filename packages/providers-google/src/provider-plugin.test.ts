@@ -5,7 +5,7 @@ import { providerPlugin } from './index.js';
 
 describe('providerPlugin', () => {
   it('names the provider, its key variables and default model', () => {
-    expect(providerPlugin).toMatchObject({ name: 'google', env: { apiKey: ['GOOGLE_GENERATIVE_AI_API_KEY', 'GEMINI_API_KEY'] }, defaultModel: 'gemini-2.5-flash', defaultBidiModel: 'gemini-2.5-flash-native-audio-preview-12-2025' });
+    expect(providerPlugin).toMatchObject({ name: 'google', env: { apiKey: ['GOOGLE_GENERATIVE_AI_API_KEY', 'GEMINI_API_KEY'] }, defaultBidiModel: 'gemini-2.5-flash-native-audio-preview-12-2025', defaultModel: 'gemini-2.5-flash' });
     expect(providerPlugin.description.length).toBeGreaterThan(0);
   });
 
@@ -27,7 +27,8 @@ describe('providerPlugin', () => {
   });
 
   it('builds realtime models through bidi()', () => {
-    const model = providerPlugin.create({ apiKey: 'sk-plugin', baseURL: 'http://127.0.0.1:9/v1beta' }).bidi?.('gemini-2.5-flash-native-audio-preview-12-2025');
+    const factory = providerPlugin.create({ apiKey: 'sk-plugin', baseURL: 'http://127.0.0.1:9/v1beta' });
+    const model = factory.bidi?.('gemini-2.5-flash-native-audio-preview-12-2025');
     expect(model).toMatchObject({ specificationVersion: 'v1', modelId: 'gemini-2.5-flash-native-audio-preview-12-2025' });
   });
 });

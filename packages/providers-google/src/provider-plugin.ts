@@ -3,7 +3,8 @@ import { createGoogleGenerativeAI, type GoogleProviderSettings } from './google-
 
 /**
  * The Google plugin for tools that load providers by package name (the `tandem` CLI's `providers`
- * config): registers as `google`, with Gemini models on the Gemini Developer API and `bidi()` Gemini Live models.
+ * config): registers as `google`, with Gemini models on the Gemini Developer API and `bidi()` Gemini Live
+ * realtime models.
  *
  * @example
  * ```ts
@@ -15,10 +16,10 @@ import { createGoogleGenerativeAI, type GoogleProviderSettings } from './google-
  */
 export const providerPlugin: ProviderPlugin<GoogleProviderSettings> = {
   name: 'google',
-  description: 'Google: Gemini models on the Gemini Developer API, and Gemini Live voice models',
+  description: 'Google: Gemini models on the Gemini Developer API and Gemini Live voice models',
   create(options?: GoogleProviderSettings): ProviderFactory {
     const provider = createGoogleGenerativeAI(options);
-    return Object.assign((modelId: string) => provider(modelId), { bidi: (modelId: string) => provider.bidi(modelId) });
+    return Object.assign((modelId: string) => provider(modelId), { bidi: (modelId: string) => provider.live(modelId) });
   },
   env: { apiKey: ['GOOGLE_GENERATIVE_AI_API_KEY', 'GEMINI_API_KEY'] },
   defaultModel: 'gemini-2.5-flash',
