@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serveTools } from '@tandem/mcp';
+import { serveTools } from '@tandem/mcp/server';
 import { tool } from '@tandem/tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
