@@ -49,9 +49,9 @@ export class TmuxTerminal {
     execFileSync('tmux', ['-L', this.socket, 'send-keys', '-t', this.session, ...(options.literal === true ? ['-l'] : []), keys], { stdio: 'ignore' });
   }
 
-  /** The visible screen as plain text. */
-  screen(): string {
-    return execFileSync('tmux', ['-L', this.socket, 'capture-pane', '-p', '-t', this.session], { encoding: 'utf8' });
+  /** The visible screen as plain text, or with its colors as ANSI escapes (`escapes`). */
+  screen(options: { readonly escapes?: boolean } = {}): string {
+    return execFileSync('tmux', ['-L', this.socket, 'capture-pane', '-p', ...(options.escapes === true ? ['-e'] : []), '-t', this.session], { encoding: 'utf8' });
   }
 
   /** Waits (polling, bounded) until the screen matches `pattern`; returns the screen. */

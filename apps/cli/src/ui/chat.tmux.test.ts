@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, BIN, cleanEnv, fileLines, TEST_TOOLS, waitFor } from '../__fixtures__/cli.js';
+import { ANSI, assertBuilt, BIN, cleanEnv, fileLines, TEST_TOOLS, waitFor } from '../__fixtures__/cli.js';
 import { TmuxTerminal } from '../__fixtures__/tmux.js';
 
 const SOCKET = `tandem-cli-test-${String(process.pid)}`;
@@ -128,5 +128,25 @@ describe('tandem chat in a terminal', () => {
     expect(screen).toMatch(/▶ quick_echo \{"text":"panel"\}/);
     expect(screen).toMatch(/✔ quick_echo [\d.]+ (ms|s) → echo: panel/);
     expect(readFileSync(out, 'utf8')).toBe('Calling quick_echo.\nThe tool returned:\n- quick_echo: echo: panel\n');
+    expect(terminal.screen({ escapes: true })).toMatch(ANSI);
+  });
+
+  it.each([
+    ['NO_COLOR', ['run'], { NO_COLOR: '1' }],
+    ['--no-color', ['run', '--no-color'], {}],
+  ] as const)('tandem run with %s: the panel on the terminal has no colors', async (name, args, vars) => {
+    const session = `plain-${name.replace(/\W/g, '')}`;
+    const terminal = TmuxTerminal.start({
+      socket: SOCKET,
+      session,
+      command: ['sh', '-c', `"$0" "$1" ${args.join(' ')} --tools "$2" 'quick_echo text=plain' > /dev/null`, process.execPath, BIN, TEST_TOOLS],
+      exitFile: join(dir, `${session}.exit`),
+      env: cleanEnv({ TERM: 'xterm-256color' }),
+      vars: { CI: 'true', ...vars },
+      cwd: dir,
+    });
+    expect(await terminal.exitCode()).toBe(0);
+    expect(terminal.screen()).toMatch(/✔ quick_echo [\d.]+ (ms|s) → echo: plain/);
+    expect(terminal.screen({ escapes: true })).not.toMatch(ANSI);
   });
 });
