@@ -1,7 +1,7 @@
 // A real pseudo-terminal for the chat tests: a tmux server of our own (its own socket), one session per
 // test, driven with send-keys and read with capture-pane.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, existsSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { waitFor } from './cli.js';
 
 /** A terminal 120×40 running one command under tmux. */
@@ -35,10 +35,12 @@ export class TmuxTerminal {
     return new TmuxTerminal(options.socket, options.session, options.exitFile);
   }
 
-  /** Kills every session of the socket's server. */
+  /** Kills every session of the socket's server and removes its socket file. */
   static killServer(socket: string): void {
     try {
+      const path = execFileSync('tmux', ['-L', socket, 'display-message', '-p', '#{socket_path}'], { encoding: 'utf8' }).trim();
       execFileSync('tmux', ['-L', socket, 'kill-server'], { stdio: 'ignore' });
+      if (path !== '') rmSync(path, { force: true });
     } catch {
       // no server left
     }
