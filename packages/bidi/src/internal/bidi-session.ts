@@ -1,8 +1,9 @@
-import type { AgentEvent } from '@tandem/core';
-import { AbortFanout, type LinkedAbort } from '@tandem/core/runtime';
-import type { BidiConnection, BidiConnectRequest, BidiInput, BidiModelEvent } from '@tandem/core/spec';
+import { repairHistory, type AgentEvent } from '@tandem/core';
+import { AbortFanout, PendingApprovals, type LinkedAbort } from '@tandem/core/runtime';
+import type { BidiConnection, BidiConnectRequest, BidiInput, BidiModelEvent, Message } from '@tandem/core/spec';
 import type { BidiAudioMetrics, BidiCloseReason, BidiEvent, BidiEventBody } from '../bidi-event.js';
 import { BidiAgentStateError } from '../errors/bidi-agent-state-error.js';
+import { BidiSessionAppendError } from '../errors/bidi-session-append-error.js';
 import { pcm16DurationMs } from '../pcm/pcm16-duration.js';
 import { Pcm16Resampler } from '../pcm/pcm16-resampler.js';
 import { ConnectionLifecycle, type ConnectionHost } from './connection-lifecycle.js';
@@ -12,8 +13,12 @@ import { EventFanout } from './event-fanout.js';
 import { LatencyTracker } from './latency-tracker.js';
 import { PlaybackPosition } from './playback-position.js';
 import type { SessionConfig } from './session-config.js';
+import { SessionTracer } from './session-tracer.js';
+import type { ToolSnapshot } from './tool-catalog.js';
 import { ToolGroupTracker, type ToolGroupHost } from './tool-group-tracker.js';
 import type { ToolGroupRun } from './tool-group-run.js';
+import { untilAborted } from './until-aborted.js';
+import { withinGrace } from './within-grace.js';
 
 interface ResponseState {
   readonly id: string;
@@ -31,6 +36,9 @@ export class BidiSession implements ToolGroupHost, ConnectionHost {
   readonly history: ConversationHistory;
   readonly fanout: EventFanout;
   readonly config: SessionConfig;
+  /** Calls waiting for approval: `agent.approve()`/`deny()` and the `approve` option answer them. */
+  readonly approvals: PendingApprovals;
+  readonly tracer: SessionTracer;
   /** Resolves with the close reason once `connection-close` was emitted. */
   readonly closed = deferred<BidiCloseReason>();
   /** Aborts when the conversation ends: tools' signals, connects, reads, timers. */
@@ -50,6 +58,8 @@ export class BidiSession implements ToolGroupHost, ConnectionHost {
   private readonly resamplers = new Map<number, Pcm16Resampler>();
   /** Recently ended responses: their late audio is dropped. */
   private readonly endedResponses: string[] = [];
+  /** The last tool list that passed the name checks (a live list may break them when it changes). */
+  private lastTools: ToolSnapshot | undefined;
   /**
    * Set by `run()`: called once tools are settled and the connection is closed, before `connection-close`,
    * to give the outputs (and inputs) a bounded grace period and report the ones that hang.
@@ -58,7 +68,16 @@ export class BidiSession implements ToolGroupHost, ConnectionHost {
 
   constructor(config: SessionConfig) {
     this.config = config;
-    this.history = new ConversationHistory(config.history);
+    this.approvals = new PendingApprovals(config.approve);
+    const store = config.store;
+    this.history = new ConversationHistory(config.history, store === undefined ? undefined : (message) => store.append(message));
+    if (store !== undefined) store.report = (error) => this.emit({ type: 'error', error, fatal: false });
+    this.tracer = new SessionTracer(config.telemetry, {
+      sessionId: store?.sessionId ?? config.runId,
+      agentName: config.agentName,
+      model: { provider: config.model.provider, modelId: config.model.modelId },
+      ...(config.system === undefined ? {} : { system: config.system }),
+    });
     this.fanout = new EventFanout(
       config.queue,
       (droppedChunks, droppedMs) => this.stamp({ type: 'audio-dropped', droppedChunks, droppedMs }),
@@ -80,9 +99,13 @@ export class BidiSession implements ToolGroupHost, ConnectionHost {
     return this.endReason !== undefined;
   }
 
-  /** Opens the first connection. Rejects with `BidiConnectionError` (after emitting `connection-close`). */
+  /**
+   * Loads the session's stored history (the first time) and opens the first connection. Rejects with the
+   * store's error or a `BidiConnectionError` (after emitting `connection-close`).
+   */
   async open(): Promise<void> {
     try {
+      if (!(await this.loadHistory())) return;
       await this.connection.open();
     } catch (error) {
       this.emit({ type: 'error', error, fatal: true });
@@ -90,6 +113,38 @@ export class BidiSession implements ToolGroupHost, ConnectionHost {
       await this.closed.promise;
       throw error;
     }
+  }
+
+  /**
+   * The first conversation of an agent with a `session` loads the stored history (repaired: a call left
+   * without a result is paired with a `cancelled` one) before its first connection, so it is replayed.
+   * False when the conversation ended meanwhile.
+   */
+  private async loadHistory(): Promise<boolean> {
+    const store = this.config.store;
+    if (store === undefined || store.started) return true;
+    let stored: Message[];
+    try {
+      stored = await untilAborted(store.load(), this.signal);
+    } catch (error) {
+      store.dropWaiting();
+      if (this.ending) return false;
+      throw error;
+    }
+    this.history.prepend(repairHistory(stored));
+    store.start(this.config.startMessages);
+    return !this.ending;
+  }
+
+  /** The tools as they are now; a refreshed list that breaks the name rules is reported and the last good one kept. */
+  tools(): ToolSnapshot {
+    try {
+      this.lastTools = this.config.catalog.current();
+    } catch (error) {
+      if (this.lastTools === undefined) throw error;
+      this.emit({ type: 'error', error, fatal: false });
+    }
+    return this.lastTools;
   }
 
   /** Sends user input, waiting out a reconnect; audio is resampled to the model's input rate. */
@@ -181,8 +236,9 @@ export class BidiSession implements ToolGroupHost, ConnectionHost {
     this.playback.report(responseId, ms);
   }
 
-  /** Stamps and fans out an event. */
+  /** Stamps and fans out an event (and notes it in the conversation's trace). */
   emit(body: BidiEventBody): void {
+    this.tracer.note(body);
     this.fanout.emit(this.stamp(body));
   }
 
@@ -201,7 +257,7 @@ export class BidiSession implements ToolGroupHost, ConnectionHost {
   connectRequest(): Omit<BidiConnectRequest, 'signal' | 'resumeToken'> {
     return {
       ...(this.config.system === undefined ? {} : { system: this.config.system }),
-      tools: this.config.toolDefinitions,
+      tools: this.tools().definitions,
       messages: this.history.replay(this.toolGroups.undeliveredIds()),
     };
   }
@@ -248,6 +304,9 @@ export class BidiSession implements ToolGroupHost, ConnectionHost {
         return;
       case 'tool-group':
         this.toolGroups.start(event.calls);
+        return;
+      case 'tool-cancel':
+        this.toolGroups.cancel(event.toolCallIds);
         return;
       case 'barge-in':
         this.onBargeIn(event.responseId);
@@ -403,11 +462,21 @@ export class BidiSession implements ToolGroupHost, ConnectionHost {
     this.end('complete');
   }
 
+  /** Waits for pending session appends, at most `stopGraceMs`; one still pending then is reported. */
+  private async storeSettled(): Promise<void> {
+    const store = this.config.store;
+    if (store === undefined || !store.busy) return;
+    if (await withinGrace(store.idle(), this.config.clock, this.config.stopGraceMs)) return;
+    const error = new BidiSessionAppendError({ sessionId: store.sessionId, waitedMs: this.config.stopGraceMs });
+    this.emit({ type: 'error', error, fatal: false });
+  }
+
   private async finishEnd(reason: BidiCloseReason, message: string | undefined): Promise<void> {
     this.interruptResponse();
     await this.toolGroups.settleAll();
     if (message !== undefined && message.length > 0) this.history.addAssistantText(message);
     await this.connection.close();
+    await this.storeSettled();
     await this.beforeClose?.();
     this.emit({ type: 'connection-close', reason });
     this.fanout.close();
