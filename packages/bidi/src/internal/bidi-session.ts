@@ -60,6 +60,7 @@ export class BidiSession implements ToolGroupHost, ConnectionHost {
   private readonly endedResponses: string[] = [];
   /** The last tool list that passed the name checks (a live list may break them when it changes). */
   private lastTools: ToolSnapshot | undefined;
+  private toolsError: unknown;
   /**
    * Set by `run()`: called once tools are settled and the connection is closed, before `connection-close`,
    * to give the outputs (and inputs) a bounded grace period and report the ones that hang.
@@ -142,7 +143,8 @@ export class BidiSession implements ToolGroupHost, ConnectionHost {
       this.lastTools = this.config.catalog.current();
     } catch (error) {
       if (this.lastTools === undefined) throw error;
-      this.emit({ type: 'error', error, fatal: false });
+      if (error !== this.toolsError) this.emit({ type: 'error', error, fatal: false });
+      this.toolsError = error;
     }
     return this.lastTools;
   }

@@ -19,6 +19,7 @@ export type ToolSources = readonly (Tool | readonly Tool[])[];
 export class ToolCatalog {
   private seen: readonly Tool[] | undefined;
   private snapshot: ToolSnapshot;
+  private broken: { readonly tools: readonly Tool[]; readonly error: unknown } | undefined;
   private readonly live: boolean;
 
   /** @throws TypeError for an invalid or duplicate tool name, or something that is not a tool. */
@@ -34,7 +35,15 @@ export class ToolCatalog {
     if (!this.live) return this.snapshot;
     const flat = flatten(this.sources);
     if (this.seen !== undefined && sameTools(flat, this.seen)) return this.snapshot;
-    this.snapshot = build(flat);
+    // The same broken list throws the same error, so it is reported once.
+    if (this.broken !== undefined && sameTools(flat, this.broken.tools)) throw this.broken.error;
+    try {
+      this.snapshot = build(flat);
+    } catch (error) {
+      this.broken = { tools: flat, error };
+      throw error;
+    }
+    this.broken = undefined;
     this.seen = flat;
     return this.snapshot;
   }
