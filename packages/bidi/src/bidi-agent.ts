@@ -36,6 +36,10 @@ const DEFAULT_STOP_GRACE_MS = 2_000;
  *   { reason: 'user-request' }` is the last event.
  * - Time-outs and go-aways restart the connection at a turn boundary, replaying history and then sending
  *   results the model has not got yet. Events of a replaced connection are ignored.
+ * - Calls of tools with `needsApproval` wait (the conversation goes on) for `approve()` / `deny()` or the
+ *   `approve` option; calls the provider withdraws (`tool-cancel`) are aborted and recorded `cancelled`.
+ * - `session` keeps the conversation in a store (loaded before the first connection, each message appended
+ *   as it is added); `telemetry` traces each conversation.
  *
  * @example
  * ```ts
