@@ -71,7 +71,10 @@ beforeAll(() => {
     ),
   );
   const overrides = [...tarballs.keys()].map((name) => `  ${JSON.stringify(name)}: ${JSON.stringify(fileSpec(name))}`).join('\n');
-  writeFileSync(join(project, 'pnpm-workspace.yaml'), `packages: []\noverrides:\n${overrides}\n`);
+  // Some dependencies have build scripts (better-sqlite3's native module, @google/genai, protobufjs); pnpm
+  // fails an install whose build scripts are neither allowed nor denied. None runs here: importing a package
+  // must not need them (@tandem/sessions loads better-sqlite3 only when a SQLite store is made).
+  writeFileSync(join(project, 'pnpm-workspace.yaml'), `packages: []\nstrictDepBuilds: false\noverrides:\n${overrides}\n`);
   run('npx', [...PNPM, 'install', '--offline', '--config.confirmModulesPurge=false'], project);
 });
 

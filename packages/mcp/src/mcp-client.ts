@@ -30,7 +30,8 @@ import type {
   McpToolInfo,
 } from './mcp-client-options.js';
 import { authorizeForRetry } from './oauth/authorization-required.js';
-import { DEFAULT_CLIENT_INFO, openConnection, type Connection } from './open-connection.js';
+import { ConnectAttemptError, DEFAULT_CLIENT_INFO, openConnection, type Connection } from './open-connection.js';
+import { registerTransportSecrets } from './register-transport-secrets.js';
 import { StdioProcessTransport } from './stdio-process-transport.js';
 
 const DEFAULT_TIMEOUT_MS = 60_000;
@@ -64,6 +65,7 @@ export class McpClient implements AsyncDisposable {
   private readonly options: McpClientOptions;
   private connection: Connection | undefined;
   private connecting: Promise<Connection> | undefined;
+  private connectAbort: AbortController | undefined;
   private readonly dropping = new Set<Promise<void>>();
   private readonly toolListeners = new Set<(tools: McpToolInfo[]) => void>();
   /** Aborted by `close()`: stops a connection attempt, or an authorization waiting for a person. */
@@ -73,6 +75,7 @@ export class McpClient implements AsyncDisposable {
   constructor(options: McpClientOptions) {
     this.options = options;
     this.serverName = describeServer(options.transport);
+    registerTransportSecrets(options.transport);
   }
 
   /** True while a connection is open. */
@@ -182,6 +185,8 @@ export class McpClient implements AsyncDisposable {
   async close(): Promise<void> {
     this.closed = true;
     this.closing.abort(new McpConnectionError({ server: this.serverName, message: `The MCP client for ${this.serverName} was closed.` }));
+    // A handshake in progress ends now (a hung server must not hold close() for the connect timeout).
+    this.connectAbort?.abort(new Error('The MCP client was closed while connecting.'));
     const connecting = this.connecting;
     if (connecting !== undefined) await connecting.catch(() => undefined);
     if (this.connection !== undefined) this.drop(this.connection, 'the client was closed', { endSession: true });
@@ -284,16 +289,25 @@ export class McpClient implements AsyncDisposable {
 
   private async open(): Promise<Connection> {
     const timeout = this.options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+    const abort = new AbortController();
+    this.connectAbort = abort;
     let connection: Connection;
     try {
-      connection = await openConnection(this.options.transport, () => this.makeClient(() => connection), { timeout }, this.closing.signal);
+      connection = await openConnection(this.options.transport, () => this.makeClient(() => connection), { timeout, signal: abort.signal }, this.closing.signal);
     } catch (error) {
       if (McpOAuthError.isInstance(error)) throw error;
+      const cause = error instanceof ConnectAttemptError ? error.cause : error;
+      const detail = error instanceof ConnectAttemptError ? error.detail : undefined;
+      if (abort.signal.aborted) {
+        throw new McpConnectionError({ server: this.serverName, message: `The MCP client for ${this.serverName} was closed while connecting.`, cause });
+      }
       throw new McpConnectionError({
         server: this.serverName,
-        message: `Could not connect to MCP server ${this.serverName}: ${connectFailure(error)}`,
-        cause: error,
+        message: `Could not connect to MCP server ${this.serverName}: ${connectFailure(cause, detail)}`,
+        cause,
       });
+    } finally {
+      if (this.connectAbort === abort) this.connectAbort = undefined;
     }
     if (this.closed) {
       this.drop(connection, 'the client was closed');

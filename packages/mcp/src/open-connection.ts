@@ -3,6 +3,7 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
+import { describeClose } from './describe-server.js';
 import type { McpHttpTransportOptions, McpTransportOptions } from './mcp-client-options.js';
 import { authorizeForRetry } from './oauth/authorization-required.js';
 import { McpOAuthProvider } from './oauth/mcp-oauth-provider.js';
@@ -23,6 +24,29 @@ export interface Connection {
   closeReason?: string;
 }
 
+/** Options of one connection attempt. @internal */
+export interface ConnectAttemptOptions {
+  /** Aborting ends the attempt at once (the process of a stdio server is terminated). */
+  readonly signal?: AbortSignal;
+  /** Timeout of the handshake. */
+  readonly timeout: number;
+}
+
+/**
+ * A failed connection attempt: the underlying error and, for a stdio server that died during the
+ * handshake, how it ended (exit code or signal, stderr tail).
+ * @internal
+ */
+export class ConnectAttemptError extends Error {
+  readonly detail: string | undefined;
+
+  constructor(cause: unknown, detail: string | undefined) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.name = 'ConnectAttemptError';
+    this.detail = detail;
+  }
+}
+
 /** Replaced by the package version at build time (tsup `define`). */
 declare const __TANDEM_MCP_VERSION__: string | undefined;
 
@@ -41,7 +65,7 @@ export const DEFAULT_CLIENT_INFO: Implementation = {
 export async function openConnection(
   options: McpTransportOptions,
   makeClient: () => Client,
-  requestOptions: { readonly signal?: AbortSignal; readonly timeout: number },
+  requestOptions: ConnectAttemptOptions,
   authorizationSignal?: AbortSignal,
 ): Promise<Connection> {
   if (options.type === 'http') return openHttpConnection(options, makeClient, requestOptions, authorizationSignal);
@@ -52,7 +76,7 @@ export async function openConnection(
 async function openHttpConnection(
   options: McpHttpTransportOptions,
   makeClient: () => Client,
-  requestOptions: { readonly signal?: AbortSignal; readonly timeout: number },
+  requestOptions: ConnectAttemptOptions,
   authorizationSignal: AbortSignal | undefined,
 ): Promise<Connection> {
   const url = new URL(options.url);
@@ -84,7 +108,8 @@ async function connectHttp(
   try {
     return await connectOver(new StreamableHTTPClientTransport(url, common), makeClient(), requestOptions);
   } catch (error) {
-    if (options.fallbackToSse === false || !isLegacyServerRejection(error)) throw error;
+    const cause = error instanceof ConnectAttemptError ? error.cause : error;
+    if (options.fallbackToSse === false || requestOptions.signal?.aborted === true || !isLegacyServerRejection(cause)) throw error;
   }
   return connectOver(new SSEClientTransport(url, common), makeClient(), requestOptions);
 }
@@ -92,14 +117,19 @@ async function connectHttp(
 async function connectOver(
   inner: Transport,
   client: Client,
-  requestOptions: { readonly signal?: AbortSignal; readonly timeout: number },
+  requestOptions: ConnectAttemptOptions,
 ): Promise<Connection> {
   const transport = new OrderedTransport(inner);
   try {
     await client.connect(transport, requestOptions);
   } catch (error) {
+    if (inner instanceof StdioProcessTransport) {
+      await inner.terminate().catch(() => undefined);
+      // A process that quit during the handshake: its exit and stderr say why.
+      throw new ConnectAttemptError(error, inner.exitedByItself ? describeClose(inner) : undefined);
+    }
     await inner.close().catch(() => undefined);
-    throw error;
+    throw new ConnectAttemptError(error, undefined);
   }
   return { client, transport, inner, closed: false };
 }
