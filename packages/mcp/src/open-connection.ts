@@ -92,8 +92,9 @@ async function openHttpConnection(
     try {
       return await connectHttp(url, options, { requestInit, fetch: oauth.fetch }, makeClient, requestOptions);
     } catch (error) {
-      const challenge = httpStatusOf(error) === 401 ? oauth.takeChallenge() : undefined;
-      if (!(await authorizeForRetry(challenge ?? error, authorizations, authorizationSignal))) throw error;
+      const cause = error instanceof ConnectAttemptError ? error.cause : error;
+      const challenge = httpStatusOf(cause) === 401 ? oauth.takeChallenge() : undefined;
+      if (!(await authorizeForRetry(challenge ?? cause, authorizations, authorizationSignal))) throw error;
     }
   }
 }
