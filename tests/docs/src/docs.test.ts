@@ -17,10 +17,10 @@ const root = join(packageDir, '../..');
 const generatedDir = join(packageDir, '.generated');
 const RUN_TIMEOUT_MS = 30_000;
 
-// DOCS_FILES=<substring>[,…] checks only the matching markdown files (while editing them).
+// DOCS_FILES=<path prefix>[,…] checks only the markdown files that start with one of them (while editing them).
 const only = process.env['DOCS_FILES']?.split(',').filter((part) => part !== '');
 const blocks: CodeBlock[] = markdownFiles(root)
-  .filter((file) => only === undefined || only.some((part) => file.includes(part)))
+  .filter((file) => only === undefined || only.some((part) => file.startsWith(part)))
   .flatMap((file) => extractBlocks(file, readFileSync(join(root, file), 'utf8')));
 let written: WrittenBlock[] = [];
 let compiled: CompileResult;
