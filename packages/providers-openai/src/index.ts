@@ -20,3 +20,4 @@ export { convertFromChatMessages } from './chat/convert-from-chat-messages.js';
 export { ChatMessage, ChatUserContent, ChatToolCall } from './chat/chat-message.js';
 export { OpenAIRealtimeModel, type OpenAIRealtimeConfig } from './realtime/openai-realtime-model.js';
 export { OpenAIRealtimeConnection, type RealtimeConnectionOptions } from './realtime/openai-realtime-connection.js';
+export type { RealtimeSocket, RealtimeSocketData } from './realtime/realtime-socket.js';

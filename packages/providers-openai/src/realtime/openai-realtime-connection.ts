@@ -9,12 +9,12 @@ import {
   type ToolResult,
 } from '@tandem/core/spec';
 import { fromBase64, redactSecrets, toBase64, toDataUrl } from '@tandem/provider-utils';
-import type WebSocket from 'ws';
 import { EventQueue } from './event-queue.js';
 import { parseRealtimeEvent, serverError, stopReason, usageEvent } from './parse-realtime-event.js';
 import { RealtimeAudioItems } from './realtime-audio-items.js';
 import { outputText, type RealtimeClientEvent } from './realtime-client-events.js';
 import type { RealtimeServerEvent } from './realtime-server-event.js';
+import type { RealtimeSocket, RealtimeSocketData } from './realtime-socket.js';
 import { ResponseSequencer } from './response-sequencer.js';
 
 /**
@@ -63,7 +63,7 @@ interface TurnDetectionState {
  * ```
  */
 export class OpenAIRealtimeConnection implements BidiConnection {
-  private readonly socket: WebSocket;
+  private readonly socket: RealtimeSocket;
   private readonly options: RealtimeConnectionOptions;
   private readonly queue = new EventQueue<BidiModelEvent>();
   private closing = false;
@@ -77,7 +77,7 @@ export class OpenAIRealtimeConnection implements BidiConnection {
   private readonly userDeltas = new Set<string>();
   private configuring: { readonly eventId: string; resolve(): void; reject(error: unknown): void } | undefined;
 
-  constructor(socket: WebSocket, options: RealtimeConnectionOptions) {
+  constructor(socket: RealtimeSocket, options: RealtimeConnectionOptions) {
     this.socket = socket;
     this.options = options;
     this.audio = new RealtimeAudioItems(options.sampleRate);
@@ -92,7 +92,7 @@ export class OpenAIRealtimeConnection implements BidiConnection {
         resolve();
       });
     });
-    socket.on('message', (data: WebSocket.RawData) => this.onMessage(data));
+    socket.on('message', (data: RealtimeSocketData) => this.onMessage(data));
     socket.on('error', () => undefined); // reported through 'close'
     const { signal } = options;
     if (signal !== undefined) {
@@ -206,7 +206,7 @@ export class OpenAIRealtimeConnection implements BidiConnection {
     else this.queue.fail(lost);
   }
 
-  private onMessage(data: WebSocket.RawData): void {
+  private onMessage(data: RealtimeSocketData): void {
     let event: RealtimeServerEvent | undefined;
     try {
       event = parseRealtimeEvent(Buffer.isBuffer(data) ? data.toString('utf8') : String(data));
