@@ -71,7 +71,9 @@ beforeAll(() => {
     ),
   );
   const overrides = [...tarballs.keys()].map((name) => `  ${JSON.stringify(name)}: ${JSON.stringify(fileSpec(name))}`).join('\n');
-  writeFileSync(join(project, 'pnpm-workspace.yaml'), `packages: []\noverrides:\n${overrides}\n`);
+  // The workspace's decisions on dependency build scripts (pnpm refuses to install while any is undecided).
+  const allowBuilds = /^allowBuilds:\n(?:[ \t]+.*\n)+/m.exec(readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8'))?.[0] ?? '';
+  writeFileSync(join(project, 'pnpm-workspace.yaml'), `packages: []\noverrides:\n${overrides}\n${allowBuilds}`);
   run('npx', [...PNPM, 'install', '--offline', '--config.confirmModulesPurge=false'], project);
 });
 
