@@ -12,7 +12,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   importX.flatConfigs.typescript,
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
@@ -25,7 +25,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.test.ts', '**/*.test-d.ts', 'tests/**/*.ts', 'bench/**/*.ts'],
+    files: ['**/*.test.ts', '**/*.test.tsx', '**/*.test-d.ts', 'tests/**/*.ts', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
 );

@@ -30,6 +30,8 @@ export interface BenchConfig {
   /** Model steps that each call one tool before the final answer (workload 8). */
   readonly durableToolSteps: number;
   readonly durableBudget: Budget;
+  /** Single-message appends timed per session store (workload 9). */
+  readonly sessionAppends: number;
 }
 
 const once: Budget = { warmupMs: 0, rounds: 1, roundMs: 0, minRuns: 1, maxRuns: 1 };
@@ -53,6 +55,7 @@ export const QUICK: BenchConfig = {
   mcpCalls: 3,
   durableToolSteps: 2,
   durableBudget: once,
+  sessionAppends: 20,
 };
 
 /** The full suite (`pnpm bench`). */
@@ -74,4 +77,5 @@ export const FULL: BenchConfig = {
   mcpCalls: 300,
   durableToolSteps: 5,
   durableBudget: { warmupMs: 2000, rounds: 6, roundMs: 0, minRuns: 10, maxRuns: 10 },
+  sessionAppends: 5000,
 };

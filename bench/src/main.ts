@@ -22,6 +22,8 @@ import { bidiLatency } from './workloads/bidi.js';
 import { durableOverhead } from './workloads/durable.js';
 import { concurrency, streamingThroughput, toolCallOverhead } from './workloads/timing.js';
 import { tandemMcpCallers } from './workloads/tandem-mcp.js';
+import { sessionStores } from './workloads/sessions.js';
+import { tracingOverhead } from './workloads/tracing.js';
 
 const { values } = parseArgs({
   // `pnpm bench -- --quick` may hand the script a literal `--`.
@@ -71,6 +73,8 @@ await step(5, 'install size', () => installSize(rows(5), config));
 await step(6, 'MCP', () => mcpOverhead(config, tandemMcpCallers()));
 await step(7, 'bidi', () => bidiLatency(config));
 await step(8, 'durable runs (Restate)', () => durableOverhead(config));
+await step(9, 'sessions', () => sessionStores(config));
+await step(10, 'tracing overhead', () => tracingOverhead(config));
 
 function gitCommit(): string {
   try {

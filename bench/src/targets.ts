@@ -73,6 +73,21 @@ export function checkTargets(metrics: readonly Metric[], contenders: readonly Co
     if (mine === undefined || best === undefined) missing(target);
     else out.push({ target, figure: `${f(mine, 1)} ms vs ${best.id} ${f(best.value, 1)} ms`, verdict: judge(mine <= best.value) });
   }
+  {
+    const target = 'SQLite session store: appending a message ≤ 1 ms p50';
+    const m = find(metrics, '9.', 'append one message');
+    const cell = m?.cells.get('sqlite (synchronous normal)');
+    if (cell?.kind !== 'value') missing(target);
+    else out.push({ target, figure: `${f(cell.summary.median, 3)} ms p50 (p90 ${f(cell.summary.p90, 3)} ms)`, verdict: judge(cell.summary.median <= 1) });
+  }
+  for (const k of config.toolCallCounts) {
+    const target = `otel() adds ≤ 10% to tool-call overhead, K=${k} (time per run)`;
+    const m = find(metrics, '10.', `K=${k}: time per run`);
+    const bare = medianOf(m, 'tandem');
+    const traced = medianOf(m, 'tandem + otel()');
+    if (bare === undefined || traced === undefined) missing(target);
+    else out.push({ target, figure: `${f(traced, 3)} ms vs ${f(bare, 3)} ms = +${f((traced / bare - 1) * 100, 1)}%`, verdict: judge(traced <= 1.1 * bare) });
+  }
   return out;
 }
 

@@ -102,3 +102,79 @@ describe('DESIGN §2 stream() with a schema-only tool (seed: Understand tool ana
     });
   });
 });
+
+describe('DESIGN §2 model ids as strings', () => {
+  it('agent.run and stream take a provider:model-id string once the provider is registered', async () => {
+    const { registerProvider } = await import('@tandem/core');
+    const off = registerProvider('scripted', (modelId) => new ScriptedModel({ provider: 'scripted', modelId, responses: [textResponse(`hi from ${modelId}`)] }));
+    try {
+      const { text } = await new Agent().run('scripted:tiny-1', 'hello').result;
+      expect(text).toBe('hi from tiny-1');
+      expect((await stream('scripted:tiny-2', 'hello').result).text).toBe('hi from tiny-2');
+      expect(() => new Agent().run('openai:gpt-5', 'hi')).toThrow(/registerProvider\('openai', openai\)/);
+    } finally {
+      off();
+    }
+  });
+});
+
+describe('DESIGN §2 tool approval', () => {
+  it('a call that needs approval waits for run.approve / run.deny while the rest of its group goes on', async () => {
+    const ran: string[] = [];
+    const deleteFile = tool({
+      name: 'delete_file',
+      description: 'Deletes a file.',
+      input: z.object({ path: z.string() }),
+      needsApproval: ({ path }) => !path.startsWith('/tmp/'),
+      async execute({ path }) {
+        ran.push(path);
+        return `deleted ${path}`;
+      },
+    });
+    const model = new ScriptedModel({
+      responses: [
+        toolCallResponse([
+          { name: 'delete_file', id: 'tmp', input: { path: '/tmp/a' } },
+          { name: 'delete_file', id: 'etc', input: { path: '/etc/hosts' } },
+        ]),
+        textResponse('Done.'),
+      ],
+    });
+    await using run = new Agent({ tools: [deleteFile] }).run(model, 'Clean up.');
+    for await (const event of run) {
+      if (event.type === 'tool-approval-request') run.deny(event.toolCallId, 'not outside /tmp');
+    }
+    const { messages } = await run.result;
+    expect(ran).toEqual(['/tmp/a']);
+    expect(messages.at(-2)?.parts).toMatchObject([
+      { toolCallId: 'tmp', status: 'success' },
+      { toolCallId: 'etc', status: 'error', result: 'The user denied this tool call: not outside /tmp' },
+    ]);
+  });
+
+  it('the approve option answers for the user', async () => {
+    const risky = tool({ name: 'risky', description: 'Risky.', input: z.object({}), needsApproval: true, execute: () => 'done' });
+    const model = new ScriptedModel({ responses: [toolCallResponse([{ name: 'risky' }]), textResponse('ok')] });
+    const agent = new Agent({ tools: [risky], approve: (request) => request.toolName === 'risky' });
+    const { messages } = await agent.run(model, 'go').result;
+    expect(messages.at(-2)?.parts[0]).toMatchObject({ status: 'success', result: 'done' });
+  });
+});
+
+describe('DESIGN §2 structured output', () => {
+  it('output: zodSchema sends responseFormat and resolves a typed result.output', async () => {
+    const Weather = z.object({ city: z.string(), celsius: z.number() });
+    const model = new ScriptedModel({ responses: [textResponse('{"city":"Oslo","celsius":4}')] });
+    const { output } = await new Agent().run(model, 'Weather in Oslo?', { output: Weather }).result;
+    const celsius: number | undefined = output?.celsius;
+    expect(celsius).toBe(4);
+    expect(model.requests[0]?.responseFormat).toMatchObject({ type: 'json', schema: { type: 'object', required: ['city', 'celsius'] } });
+  });
+
+  it('an answer that does not validate rejects with OutputValidationError', async () => {
+    const { OutputValidationError } = await import('@tandem/core');
+    const model = new ScriptedModel({ responses: [textResponse('{"city":"Oslo"}')] });
+    const error: unknown = await new Agent().run(model, 'go', { output: z.object({ city: z.string(), celsius: z.number() }) }).result.catch((e: unknown) => e);
+    expect(OutputValidationError.isInstance(error)).toBe(true);
+  });
+});

@@ -71,9 +71,10 @@ beforeAll(() => {
     ),
   );
   const overrides = [...tarballs.keys()].map((name) => `  ${JSON.stringify(name)}: ${JSON.stringify(fileSpec(name))}`).join('\n');
-  // The workspace's decisions on dependency build scripts (pnpm refuses to install while any is undecided).
-  const allowBuilds = /^allowBuilds:\n(?:[ \t]+.*\n)+/m.exec(readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8'))?.[0] ?? '';
-  writeFileSync(join(project, 'pnpm-workspace.yaml'), `packages: []\noverrides:\n${overrides}\n${allowBuilds}`);
+  // Some dependencies have build scripts (better-sqlite3's native module, @google/genai, protobufjs); pnpm
+  // fails an install whose build scripts are neither allowed nor denied. None runs here: importing a package
+  // must not need them (@tandem/sessions loads better-sqlite3 only when a SQLite store is made).
+  writeFileSync(join(project, 'pnpm-workspace.yaml'), `packages: []\nstrictDepBuilds: false\noverrides:\n${overrides}\n`);
   run('npx', [...PNPM, 'install', '--offline', '--config.confirmModulesPurge=false'], project);
 });
 

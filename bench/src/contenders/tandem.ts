@@ -1,4 +1,4 @@
-import { Agent, type FunctionTool, type Message, type ModelStreamPart } from '@tandem/core';
+import { Agent, type FunctionTool, type Message, type ModelStreamPart, type Telemetry } from '@tandem/core';
 import { ScriptedModel, finishPart, toolCallResponse } from '@tandem/core/testing';
 import type { Contender, RunOutcome } from '../contender.js';
 import { installedVersion } from '../paths.js';
@@ -35,21 +35,30 @@ async function consume(agent: Agent, model: ScriptedModel): Promise<RunOutcome &
   return { deltas, text: result.text, messages: result.messages };
 }
 
+/** Options of {@link tandemContender}: another row of Tandem, e.g. with tracing attached. */
+export interface TandemContenderOptions {
+  readonly id?: string;
+  readonly how?: string;
+  readonly telemetry?: Telemetry;
+}
+
 /** Tandem: `Agent.run()` iterated for events, with `ScriptedModel` from `@tandem/core/testing`. */
-export function tandemContender(): Contender {
+export function tandemContender(options: TandemContenderOptions = {}): Contender {
+  const makeAgent = (scenario: Scenario): Agent =>
+    new Agent({ tools: tools(scenario), ...(options.telemetry === undefined ? {} : { telemetry: options.telemetry }) });
   return {
-    id: 'tandem',
+    id: options.id ?? 'tandem',
     pkg: '@tandem/core',
     version: installedVersion('@tandem/core'),
     kind: 'tandem',
-    how: '`Agent.run()` iterated for events; `ScriptedModel` (@tandem/core/testing); plain JSON-Schema function tool',
+    how: options.how ?? '`Agent.run()` iterated for events; `ScriptedModel` (@tandem/core/testing); plain JSON-Schema function tool',
     async runner(scenario) {
-      const agent = new Agent({ tools: tools(scenario) });
+      const agent = makeAgent(scenario);
       const model = scriptedModel(scenario);
       return { run: () => consume(agent, model) };
     },
     async finished(scenario) {
-      const agent = new Agent({ tools: tools(scenario) });
+      const agent = makeAgent(scenario);
       const { messages } = await consume(agent, scriptedModel(scenario));
       return { agent, messages };
     },

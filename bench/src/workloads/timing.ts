@@ -6,7 +6,7 @@ import { echoTool, streamingScenario, toolCallScenario, waitTool, type Scenario 
 import { summarize } from '../stats.js';
 
 /** Times every contender on `scenario` (interleaved) after checking one run of each. */
-async function timeScenario(
+export async function timeScenario(
   contenders: readonly Contender[],
   scenario: Scenario,
   budget: Budget,
@@ -27,7 +27,8 @@ async function timeScenario(
   return out;
 }
 
-function cells(samples: Map<string, number[] | { error: string }>, map: (ms: number) => number): Map<string, Cell> {
+/** One cell per contender: its samples mapped to the metric's unit, or its error. */
+export function cells(samples: Map<string, number[] | { error: string }>, map: (ms: number) => number): Map<string, Cell> {
   const out = new Map<string, Cell>();
   for (const [id, values] of samples) {
     out.set(id, Array.isArray(values) ? { kind: 'value', summary: summarize(values.map(map)) } : { kind: 'error', reason: values.error });

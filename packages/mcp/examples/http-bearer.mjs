@@ -4,7 +4,8 @@
 // getHttpTools at any remote MCP endpoint the same way.
 import { Agent, userMessage } from '@tandem/core';
 import { ScriptedModel, textResponse, toolCallResponse } from '@tandem/core/testing';
-import { getHttpTools, serveTools } from '@tandem/mcp';
+import { getHttpTools } from '@tandem/mcp';
+import { serveTools } from '@tandem/mcp/server';
 
 const token = process.env.MCP_TOKEN ?? 'example-token';
 

@@ -2,7 +2,7 @@
 // Register it in a client, e.g. { "command": "node", "args": ["/path/to/serve-tools.mjs"] }.
 // Try it: npx @modelcontextprotocol/inspector node examples/serve-tools.mjs
 import { toolContent } from '@tandem/core';
-import { serveTools } from '@tandem/mcp';
+import { serveTools } from '@tandem/mcp/server';
 
 /** @type {import('@tandem/core').FunctionTool[]} */
 const tools = [

@@ -28,8 +28,11 @@ export function describeServer(options: McpTransportOptions): string {
 export function describeClose(transport: Transport): string {
   if (!(transport instanceof StdioProcessTransport)) return 'the connection closed';
   const exit = transport.exit;
+  const failure = transport.failureReason;
   const how =
-    exit === undefined
+    failure !== undefined
+      ? failure
+      : exit === undefined
       ? 'the process closed its output'
       : exit.signal !== null
         ? `the process was killed by ${exit.signal}`

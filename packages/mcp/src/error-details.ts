@@ -8,13 +8,14 @@ export function isInvalidResponse(error: unknown): boolean {
 }
 
 /** Explains a failed connection attempt, with the HTTP status and a hint. @internal */
-export function connectFailure(error: unknown): string {
+export function connectFailure(error: unknown, detail?: string): string {
   const status = httpStatusOf(error);
   if (status === 401 || status === 403) {
-    return `HTTP ${status} (${errorMessage(error)}). Check the credentials: the \`headers\` (e.g. Authorization) or the \`authProvider\`.`;
+    return `HTTP ${status} (${errorMessage(error)}). Check the credentials: the \`headers\` (e.g. Authorization), or pass \`auth: mcpOAuth()\` for a server that uses OAuth.`;
   }
   const prefix = status === undefined ? '' : `HTTP ${status} `;
-  return `${prefix}${errorMessage(error)}. Check the command/URL and that the server speaks MCP.`;
+  const why = detail === undefined ? '' : `: ${detail}`;
+  return `${prefix}${errorMessage(error)}${why}. Check the command/URL and that the server speaks MCP.`;
 }
 
 /** The HTTP status carried by the SDK's `StreamableHTTPError` / `SseError`, if any. */

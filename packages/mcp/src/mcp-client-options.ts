@@ -77,7 +77,12 @@ export interface McpStdioTransportOptions extends StdioServerParams {
 export interface McpHttpOptions {
   /** Extra headers on every request, e.g. `{ Authorization: 'Bearer …' }`. */
   readonly headers?: Readonly<Record<string, string>>;
-  /** OAuth for servers that require it (the SDK's `OAuthClientProvider`). */
+  /**
+   * OAuth for servers that require it: `mcpOAuth()` (discovery, registration, the browser flow completed
+   * inside the call that needs it, refresh, scope step-up), or any SDK `OAuthClientProvider`.
+   */
+  readonly auth?: OAuthClientProvider;
+  /** @deprecated Use `auth`. */
   readonly authProvider?: OAuthClientProvider;
   /** A custom `fetch` (proxies, tests). */
   readonly fetch?: FetchLike;

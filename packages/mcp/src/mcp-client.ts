@@ -17,6 +17,7 @@ import {
   type ServerCapabilities,
 } from '@modelcontextprotocol/sdk/types.js';
 import { McpConnectionError } from './errors/mcp-connection-error.js';
+import { McpOAuthError } from './errors/mcp-oauth-error.js';
 import { McpTimeoutError } from './errors/mcp-timeout-error.js';
 import { collectPages } from './collect-pages.js';
 import { describeServer, describeClose } from './describe-server.js';
@@ -28,7 +29,9 @@ import type {
   McpRequestOptions,
   McpToolInfo,
 } from './mcp-client-options.js';
-import { DEFAULT_CLIENT_INFO, openConnection, type Connection } from './open-connection.js';
+import { authorizeForRetry } from './oauth/authorization-required.js';
+import { ConnectAttemptError, DEFAULT_CLIENT_INFO, openConnection, type Connection } from './open-connection.js';
+import { registerTransportSecrets } from './register-transport-secrets.js';
 import { StdioProcessTransport } from './stdio-process-transport.js';
 
 const DEFAULT_TIMEOUT_MS = 60_000;
@@ -62,13 +65,17 @@ export class McpClient implements AsyncDisposable {
   private readonly options: McpClientOptions;
   private connection: Connection | undefined;
   private connecting: Promise<Connection> | undefined;
+  private connectAbort: AbortController | undefined;
   private readonly dropping = new Set<Promise<void>>();
   private readonly toolListeners = new Set<(tools: McpToolInfo[]) => void>();
+  /** Aborted by `close()`: stops a connection attempt, or an authorization waiting for a person. */
+  private readonly closing = new AbortController();
   private closed = false;
 
   constructor(options: McpClientOptions) {
     this.options = options;
     this.serverName = describeServer(options.transport);
+    registerTransportSecrets(options.transport);
   }
 
   /** True while a connection is open. */
@@ -177,6 +184,9 @@ export class McpClient implements AsyncDisposable {
   /** Closes the connection for good; for stdio, resolves once the server process has exited. */
   async close(): Promise<void> {
     this.closed = true;
+    this.closing.abort(new McpConnectionError({ server: this.serverName, message: `The MCP client for ${this.serverName} was closed.` }));
+    // A handshake in progress ends now (a hung server must not hold close() for the connect timeout).
+    this.connectAbort?.abort(new Error('The MCP client was closed while connecting.'));
     const connecting = this.connecting;
     if (connecting !== undefined) await connecting.catch(() => undefined);
     if (this.connection !== undefined) this.drop(this.connection, 'the client was closed', { endSession: true });
@@ -193,6 +203,7 @@ export class McpClient implements AsyncDisposable {
     options: McpRequestOptions,
     send: (client: Client, request: RequestOptions) => Promise<T>,
     isRetry = false,
+    authorizations = 0,
   ): Promise<T> {
     const { signal } = options;
     signal?.throwIfAborted();
@@ -213,7 +224,11 @@ export class McpClient implements AsyncDisposable {
         // The server no longer knows our session (it restarted or expired it) and did not process the
         // request. The spec says to start a new session; do so and send the request once more.
         this.drop(connection, 'the server ended the session');
-        return this.request(operation, options, send, true);
+        return this.request(operation, options, send, true, authorizations);
+      }
+      // The server wants (more) authorization (`mcpOAuth()`): authorize outside the request's timeout, then resend.
+      if (signal?.aborted !== true && (await authorizeForRetry(error, authorizations, this.authorizationSignal(signal)))) {
+        return this.request(operation, options, send, isRetry, authorizations + 1);
       }
       throw this.translate(error, { connection, operation, signal, timeoutMs });
     } finally {
@@ -227,6 +242,7 @@ export class McpClient implements AsyncDisposable {
   ): unknown {
     const { connection, operation, signal, timeoutMs } = context;
     if (signal?.aborted === true) return signal.reason;
+    if (McpOAuthError.isInstance(error)) return error;
     if (error instanceof McpError) {
       if (error.code === ErrorCode.RequestTimeout) {
         this.checkHealth(connection);
@@ -273,15 +289,25 @@ export class McpClient implements AsyncDisposable {
 
   private async open(): Promise<Connection> {
     const timeout = this.options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+    const abort = new AbortController();
+    this.connectAbort = abort;
     let connection: Connection;
     try {
-      connection = await openConnection(this.options.transport, () => this.makeClient(() => connection), { timeout });
+      connection = await openConnection(this.options.transport, () => this.makeClient(() => connection), { timeout, signal: abort.signal }, this.closing.signal);
     } catch (error) {
+      if (McpOAuthError.isInstance(error)) throw error;
+      const cause = error instanceof ConnectAttemptError ? error.cause : error;
+      const detail = error instanceof ConnectAttemptError ? error.detail : undefined;
+      if (abort.signal.aborted) {
+        throw new McpConnectionError({ server: this.serverName, message: `The MCP client for ${this.serverName} was closed while connecting.`, cause });
+      }
       throw new McpConnectionError({
         server: this.serverName,
-        message: `Could not connect to MCP server ${this.serverName}: ${connectFailure(error)}`,
-        cause: error,
+        message: `Could not connect to MCP server ${this.serverName}: ${connectFailure(cause, detail)}`,
+        cause,
       });
+    } finally {
+      if (this.connectAbort === abort) this.connectAbort = undefined;
     }
     if (this.closed) {
       this.drop(connection, 'the client was closed');
@@ -301,6 +327,7 @@ export class McpClient implements AsyncDisposable {
       capabilities: onElicitation === undefined ? {} : { elicitation: { form: {} } },
     });
     client.onerror = (error) => {
+      if (McpOAuthError.isInstance(error) && error.code === 'MCP_OAUTH_AUTHORIZATION_REQUIRED') return; // handled by the retry
       this.reportError(error);
       // The HTTP transport retries a broken response stream; once that fails the server is unreachable
       // and the pending calls' replies are lost: fail them now instead of at their timeouts.
@@ -358,6 +385,10 @@ export class McpClient implements AsyncDisposable {
       .catch((error: unknown) => this.reportError(error))
       .finally(() => this.dropping.delete(closing));
     this.dropping.add(closing);
+  }
+
+  private authorizationSignal(signal: AbortSignal | undefined): AbortSignal {
+    return signal === undefined ? this.closing.signal : AbortSignal.any([signal, this.closing.signal]);
   }
 
   private reportError(error: unknown): void {

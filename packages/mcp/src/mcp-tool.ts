@@ -1,4 +1,4 @@
-import type { FunctionTool, JsonSchema } from '@tandem/core';
+import type { FunctionTool, JsonSchema, NeedsApproval } from '@tandem/core';
 import type { McpClient } from './mcp-client.js';
 import type { McpToolInfo } from './mcp-client-options.js';
 import { mapCallToolResult } from './map-call-tool-result.js';
@@ -32,6 +32,11 @@ export interface McpToolOptions {
   readonly timeoutMs?: number;
   /** The Tandem name to use instead of the derived one. */
   readonly name?: string;
+  /**
+   * Ask before each call runs (human in the loop): `true`, or a function of the call's input and context
+   * (`ctx.toolName` says which tool). See `tool-approval-request`, `run.approve()` / `run.deny()`.
+   */
+  readonly needsApproval?: boolean | NeedsApproval<unknown>;
 }
 
 /**
@@ -57,6 +62,7 @@ export function mcpTool(client: McpClient, info: McpToolInfo, options: McpToolOp
       params: info.inputSchema as JsonSchema,
     },
     mcp: info,
+    ...(options.needsApproval === undefined ? {} : { needsApproval: options.needsApproval }),
     async execute(input, context) {
       const result = await client.callTool(serverName, isRecord(input) ? input : {}, {
         signal: context.signal,

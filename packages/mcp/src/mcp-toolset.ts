@@ -1,6 +1,6 @@
 import type { McpClient } from './mcp-client.js';
 import type { McpToolInfo } from './mcp-client-options.js';
-import { mcpTool, type McpFunctionTool } from './mcp-tool.js';
+import { mcpTool, type McpFunctionTool, type McpToolOptions } from './mcp-tool.js';
 import { mcpToolName } from './mcp-tool-name.js';
 
 /**
@@ -18,6 +18,11 @@ export interface McpToolsetOptions {
   readonly timeoutMs?: number;
   /** Aborts the initial `tools/list`. */
   readonly signal?: AbortSignal;
+  /**
+   * Ask before each call of these tools runs: `true` for every tool, or a function of the call's input and
+   * context (`ctx.toolName` is the Tandem name) — e.g. `(_input, ctx) => !ctx.toolName.startsWith('read_')`.
+   */
+  readonly needsApproval?: McpToolOptions['needsApproval'];
 }
 
 /**
@@ -96,7 +101,7 @@ export class McpToolset extends Array<McpFunctionTool> implements AsyncDisposabl
       let name = base;
       for (let n = 2; taken.has(name); n += 1) name = `${base.slice(0, 64 - `_${n}`.length)}_${n}`;
       taken.add(name);
-      return mcpTool(this.client, info, { name, timeoutMs: this.toolOptions.timeoutMs });
+      return mcpTool(this.client, info, { name, timeoutMs: this.toolOptions.timeoutMs, needsApproval: this.toolOptions.needsApproval });
     });
     this.splice(0, this.length, ...tools);
   }

@@ -23,9 +23,16 @@ export type ServeTransport =
 /**
  * Streamable HTTP settings of {@link serveTools}.
  *
+ * Requests are checked in this order: `Host`/`Origin` against the allow-lists (403), the path (404),
+ * `authorize` (401), the body size (413), then the MCP session.
+ *
  * @example
  * ```ts
- * const http: ServeHttpOptions = { host: '127.0.0.1', port: 3001, path: '/mcp', authorize: (req) => req.headers.authorization === expected };
+ * const http: ServeHttpOptions = {
+ *   host: '127.0.0.1', port: 3001, path: '/mcp',
+ *   authorize: (req) => req.headers.authorization === expected,
+ *   allowedOrigins: ['https://app.example.com'], // a web app that may call the server from the browser
+ * };
  * ```
  */
 export interface ServeHttpOptions {
@@ -40,6 +47,28 @@ export interface ServeHttpOptions {
    * answer gets `401` with `WWW-Authenticate: Bearer`. Default: every request proceeds.
    */
   readonly authorize?: (request: IncomingMessage) => boolean | Promise<boolean>;
+  /**
+   * More values accepted in the `Host` header, as `name:port` or a bare `name` (any port); `'*'` accepts
+   * any host. Always accepted: `localhost`, `127.0.0.1`, `[::1]` and `host`, with the bound port. Any
+   * other `Host` gets 403 — this is what stops DNS rebinding (a web page whose domain resolves to
+   * your machine). Add the name clients use when you serve on a non-loopback address or behind a proxy.
+   */
+  readonly allowedHosts?: readonly string[];
+  /**
+   * More web origins (e.g. `'https://app.example.com'`) whose pages may call the server from a browser;
+   * `'*'` accepts any origin. Always accepted: `http://` + each allowed loopback host and port, and
+   * requests without an `Origin` header (clients other than browsers). Any other origin gets 403.
+   */
+  readonly allowedOrigins?: readonly string[];
+  /** The largest request body accepted, in bytes; a larger one gets 413 and the connection is closed. Default 4 MiB. */
+  readonly maxBodyBytes?: number;
+  /** Live sessions at most; an `initialize` beyond that gets 503. Default 100. */
+  readonly maxSessions?: number;
+  /**
+   * A session with no open request (and no open event stream) for this long is ended, and the tool
+   * calls still running in it are aborted; its client must initialize again. Default 600 000 ms (10 min).
+   */
+  readonly sessionIdleTimeoutMs?: number;
 }
 
 /**

@@ -5,6 +5,10 @@
  * @packageDocumentation
  */
 export { postJsonToApi, type PostJsonToApiOptions } from './post-json-to-api.js';
+export { DEFAULT_TIMEOUT_MS } from './fetch-with-first-byte-timeout.js';
+export type { ProviderLimitSettings } from './provider-limit-settings.js';
+export { DEFAULT_MAX_RETRY_AFTER_MS } from './retry-after-cap.js';
+export { DEFAULT_MAX_EVENT_BYTES } from './sse-event-size-guard.js';
 export { readSseEvents, type ReadSseEventsOptions, type SseMessage } from './read-sse-events.js';
 export { parseJsonEvent, validateJson, type ParseJsonEventOptions } from './parse-json-event.js';
 export { loadApiKey, type LoadApiKeyOptions } from './load-api-key.js';
@@ -13,6 +17,7 @@ export { retryDelayMs, type RetryDelayOptions } from './retry-delay.js';
 export { redactSecrets, REDACTED } from './redact-secrets.js';
 export { defaultSleep, type Sleep } from './sleep.js';
 export { withoutTrailingSlash } from './without-trailing-slash.js';
+export { stringifyJson } from './stringify-deep.js';
 export { parseProviderOptions } from './parse-provider-options.js';
 export { InvalidProviderOptionsError } from './invalid-provider-options-error.js';
 export { emitProviderWarning } from './emit-provider-warning.js';

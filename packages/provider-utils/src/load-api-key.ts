@@ -1,3 +1,4 @@
+import { registerSecret } from '@tandem/core/spec';
 import { LoadAPIKeyError } from './load-api-key-error.js';
 
 /** Options of {@link loadApiKey}. */
@@ -14,7 +15,8 @@ export interface LoadApiKeyOptions {
 
 /**
  * Returns the API key from the option or the first set environment variable. Call it lazily (per request)
- * so a key set after the provider was created is picked up. The key itself never appears in the error.
+ * so a key set after the provider was created is picked up. The key is registered with `registerSecret()`,
+ * so no Tandem error ever shows it.
  *
  * @throws {@link LoadAPIKeyError} when no key is found.
  *
@@ -24,11 +26,17 @@ export interface LoadApiKeyOptions {
  * ```
  */
 export function loadApiKey(options: LoadApiKeyOptions): string {
-  if (typeof options.apiKey === 'string' && options.apiKey.length > 0) return options.apiKey;
+  if (typeof options.apiKey === 'string' && options.apiKey.length > 0) {
+    registerSecret(options.apiKey);
+    return options.apiKey;
+  }
   const env = typeof process === 'undefined' ? {} : process.env;
   for (const name of options.environmentVariableNames) {
     const value = env[name];
-    if (typeof value === 'string' && value.length > 0) return value;
+    if (typeof value === 'string' && value.length > 0) {
+      registerSecret(value);
+      return value;
+    }
   }
   const variables = options.environmentVariableNames.join(' or ');
   throw new LoadAPIKeyError({

@@ -1,6 +1,10 @@
 import { APICallError } from '@tandem/core/spec';
+import { DEFAULT_TIMEOUT_MS, fetchWithFirstByteTimeout } from './fetch-with-first-byte-timeout.js';
 import { redactSecrets } from './redact-secrets.js';
+import { registerRequestSecrets } from './register-request-secrets.js';
+import { DEFAULT_MAX_RETRY_AFTER_MS, refuseLongRetryAfter } from './retry-after-cap.js';
 import { retryDelayMs } from './retry-delay.js';
+import { stringifyJson } from './stringify-deep.js';
 import { defaultSleep, type Sleep } from './sleep.js';
 
 /** Options of {@link postJsonToApi}. */
@@ -21,8 +25,24 @@ export interface PostJsonToApiOptions {
   readonly initialRetryDelayMs?: number;
   /** The retry wait; tests pass one that does not really wait. */
   readonly sleep?: Sleep;
-  /** Strings (API keys, tokens) removed from every error message, URL and body. */
+  /**
+   * Strings (API keys, tokens) removed from every error message, URL and body. They are also registered
+   * with `registerSecret()`, as are the values of credential headers (`authorization`, `x-api-key`, …), so
+   * no Tandem error built later — from an error event in the stream, say — can show them either.
+   */
   readonly secrets?: readonly (string | undefined)[];
+  /**
+   * Time to first byte: the response headers and the first bytes of the body must arrive within this
+   * many milliseconds, else the attempt fails with a retryable `APICallError`. Default 300 000 (5 min).
+   * After the first byte the stream has no deadline (use `signal`).
+   */
+  readonly timeoutMs?: number;
+  /**
+   * Longest server-requested wait (`retry-after`, `retry-after-ms`) honoured before a retry. A longer one
+   * is not waited out: the call fails at once with an `APICallError` whose `retryAfterMs` (and message)
+   * carries the server's delay. Default 60 000.
+   */
+  readonly maxRetryAfterMs?: number;
 }
 
 /**
@@ -47,25 +67,22 @@ export async function postJsonToApi(options: PostJsonToApiOptions): Promise<Resp
   const maxRetries = options.maxRetries ?? 2;
   const headers: { [name: string]: string } = { 'content-type': 'application/json' };
   for (const [name, value] of Object.entries(options.headers ?? {})) if (value !== undefined) headers[name] = value;
-  const body = JSON.stringify(options.body);
+  registerRequestSecrets(secrets, headers);
+  const body = stringifyJson(options.body);
   const safeUrl = redactSecrets(options.url, secrets);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxRetryAfterMs = options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
 
   for (let retry = 0; ; retry++) {
     signal?.throwIfAborted();
     let response: Response;
     try {
-      response = await doFetch(options.url, { method: 'POST', headers, body, signal });
+      response = await fetchWithFirstByteTimeout(doFetch, options.url, { method: 'POST', headers, body, signal }, timeoutMs, () =>
+        timeoutError(options.provider, safeUrl, timeoutMs),
+      );
     } catch (cause) {
       if (signal?.aborted) throw signal.reason;
-      const error = new APICallError({
-        message: redactSecrets(
-          `Cannot reach ${options.provider} at ${options.url}: ${describe(cause)}. Check the baseURL and your network connection.`,
-          secrets,
-        ),
-        url: safeUrl,
-        isRetryable: true,
-        cause: redactCause(cause, secrets),
-      });
+      const error = APICallError.isInstance(cause) ? cause : unreachableError(options, safeUrl, secrets, cause);
       if (retry >= maxRetries) throw error;
       await sleep(retryDelayMs({ retry, initialDelayMs: options.initialRetryDelayMs }), signal);
       continue;
@@ -73,8 +90,30 @@ export async function postJsonToApi(options: PostJsonToApiOptions): Promise<Resp
     if (response.ok) return response;
     const error = await apiCallError(options.provider, response, safeUrl, secrets, signal);
     if (!error.isRetryable || retry >= maxRetries) throw error;
-    await sleep(retryDelayMs({ retry, headers: response.headers, initialDelayMs: options.initialRetryDelayMs }), signal);
+    const refused = refuseLongRetryAfter(error, maxRetryAfterMs);
+    if (refused !== undefined) throw refused;
+    await sleep(retryDelayMs({ retry, headers: response.headers, initialDelayMs: options.initialRetryDelayMs, maxRetryAfterMs }), signal);
   }
+}
+
+function timeoutError(provider: string, url: string, timeoutMs: number): APICallError {
+  return new APICallError({
+    message: `${provider} sent no response within ${timeoutMs} ms (timeoutMs). The service may be overloaded; retry, or raise timeoutMs for a model that takes long to start answering.`,
+    url,
+    isRetryable: true,
+  });
+}
+
+function unreachableError(options: PostJsonToApiOptions, url: string, secrets: readonly (string | undefined)[], cause: unknown): APICallError {
+  return new APICallError({
+    message: redactSecrets(
+      `Cannot reach ${options.provider} at ${options.url}: ${describe(cause)}. Check the baseURL and your network connection.`,
+      secrets,
+    ),
+    url,
+    isRetryable: true,
+    cause: redactCause(cause, secrets),
+  });
 }
 
 async function apiCallError(
@@ -86,7 +125,7 @@ async function apiCallError(
 ): Promise<APICallError> {
   let text = '';
   try {
-    text = await response.text();
+    text = await readTextCapped(response, MAX_ERROR_BODY_BYTES);
   } catch {
     if (signal?.aborted) throw signal.reason;
   }
@@ -104,6 +143,34 @@ async function apiCallError(
     responseBody,
     responseHeaders: headers,
   });
+}
+
+/** An error body is read up to this size (the rest is dropped): enough for any vendor's error JSON. */
+const MAX_ERROR_BODY_BYTES = 1024 * 1024;
+
+async function readTextCapped(response: Response, maxBytes: number): Promise<string> {
+  if (response.body === null) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < maxBytes) {
+      const next = await reader.read();
+      if (next.done) break;
+      chunks.push(next.value);
+      size += next.value.byteLength;
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  const bytes = new Uint8Array(Math.min(size, maxBytes));
+  let at = 0;
+  for (const chunk of chunks) {
+    const part = chunk.subarray(0, bytes.length - at);
+    bytes.set(part, at);
+    at += part.length;
+  }
+  return new TextDecoder().decode(bytes);
 }
 
 function hintFor(status: number): string {

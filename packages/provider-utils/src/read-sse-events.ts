@@ -1,5 +1,6 @@
-import { IncompleteResponseError } from '@tandem/core/spec';
+import { IncompleteResponseError, TandemError } from '@tandem/core/spec';
 import { EventSourceParserStream, type EventSourceMessage } from 'eventsource-parser/stream';
+import { DEFAULT_MAX_EVENT_BYTES, sseEventSizeGuard } from './sse-event-size-guard.js';
 
 /** One decoded server-sent event. */
 export interface SseMessage {
@@ -16,6 +17,11 @@ export interface ReadSseEventsOptions {
   readonly provider: string;
   /** The call's signal: when it aborts, iteration throws `signal.reason`. */
   readonly signal?: AbortSignal;
+  /**
+   * The largest single event accepted, in bytes; a larger one fails the stream with
+   * `InvalidResponseDataError` before it is buffered. Default 32 MiB.
+   */
+  readonly maxEventBytes?: number;
 }
 
 /**
@@ -23,6 +29,7 @@ export interface ReadSseEventsOptions {
  * sequences and lines split anywhere are reassembled). Uses `eventsource-parser`.
  *
  * - A connection error mid-stream throws `IncompleteResponseError` (with the network error as `cause`).
+ * - An event over `maxEventBytes` throws `InvalidResponseDataError`; invalid UTF-8 becomes U+FFFD.
  * - An aborted `signal` throws `signal.reason`.
  * - Stopping the iteration early cancels the body, which closes the connection.
  *
@@ -41,6 +48,7 @@ export async function* readSseEvents(response: Response, options: ReadSseEventsO
   const { signal, provider } = options;
   if (response.body === null) throw new IncompleteResponseError({ provider, message: `The ${provider} response has no body; expected an event stream.` });
   const reader = response.body
+    .pipeThrough(sseEventSizeGuard(provider, options.maxEventBytes ?? DEFAULT_MAX_EVENT_BYTES))
     .pipeThrough(new TextDecoderStream())
     .pipeThrough(new EventSourceParserStream())
     .getReader();
@@ -58,6 +66,7 @@ export async function* readSseEvents(response: Response, options: ReadSseEventsO
       } catch (cause) {
         finished = true;
         if (signal?.aborted) throw signal.reason;
+        if (TandemError.isInstance(cause)) throw cause; // the size guard's error, or a timeout from the request
         throw new IncompleteResponseError({ provider, cause });
       }
       if (next.done) {

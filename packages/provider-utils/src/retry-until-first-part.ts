@@ -1,4 +1,5 @@
 import { APICallError, IncompleteResponseError } from '@tandem/core/spec';
+import { DEFAULT_MAX_RETRY_AFTER_MS, refuseLongRetryAfter } from './retry-after-cap.js';
 import { retryDelayMs } from './retry-delay.js';
 import { defaultSleep, type Sleep } from './sleep.js';
 
@@ -12,6 +13,11 @@ export interface RetryUntilFirstPartOptions<T> {
   readonly initialRetryDelayMs?: number;
   readonly sleep?: Sleep;
   readonly signal?: AbortSignal;
+  /**
+   * Longest server-requested wait (`retry-after`) honoured before a retry (default 60 000 ms). A longer
+   * one fails the call at once with the server's delay in the error's message and `retryAfterMs`.
+   */
+  readonly maxRetryAfterMs?: number;
   /** Which failures to retry; default: retryable `APICallError`s and `IncompleteResponseError` (a cut connection). */
   readonly isRetryable?: (error: unknown) => boolean;
 }
@@ -46,8 +52,13 @@ export async function* retryUntilFirstPart<T>(options: RetryUntilFirstPartOption
       return;
     } catch (error) {
       if (yielded || signal?.aborted || retry >= maxRetries || !isRetryable(error)) throw error;
+      const maxRetryAfterMs = options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
+      if (APICallError.isInstance(error)) {
+        const refused = refuseLongRetryAfter(error, maxRetryAfterMs);
+        if (refused !== undefined) throw refused;
+      }
       const headers = APICallError.isInstance(error) && error.responseHeaders ? new Headers({ ...error.responseHeaders }) : undefined;
-      await sleep(retryDelayMs({ retry, headers, initialDelayMs: options.initialRetryDelayMs }), signal);
+      await sleep(retryDelayMs({ retry, headers, initialDelayMs: options.initialRetryDelayMs, maxRetryAfterMs }), signal);
     }
   }
 }

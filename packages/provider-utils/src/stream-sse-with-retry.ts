@@ -11,12 +11,16 @@ import { retryUntilFirstPart } from './retry-until-first-part.js';
  * const options: StreamSseWithRetryOptions = { provider: 'Acme', url, headers, body, maxRetries: 2, secrets: [apiKey] };
  * ```
  */
-export type StreamSseWithRetryOptions = Omit<PostJsonToApiOptions, 'initialRetryDelayMs'>;
+export interface StreamSseWithRetryOptions extends Omit<PostJsonToApiOptions, 'initialRetryDelayMs'> {
+  /** The largest single event accepted, in bytes (see `readSseEvents`). Default 32 MiB. */
+  readonly maxEventBytes?: number;
+}
 
 /**
  * POSTs a JSON body to a streaming (`text/event-stream`) endpoint and maps its events to parts. The whole
- * call is retried — on an HTTP error or on an error event before the first part, as `retryUntilFirstPart`
- * does — never after a part was yielded. This is the shape most HTTP providers share.
+ * call is retried — on an HTTP error, a first-byte timeout, a body that ends (even empty) or an error event
+ * before the first part, as `retryUntilFirstPart` does — never after a part was yielded. This is the shape
+ * every HTTP provider shares, so they all retry the same failures.
  *
  * @example
  * ```ts
@@ -28,14 +32,15 @@ export function streamSseWithRetry<T>(
   options: StreamSseWithRetryOptions,
   map: (events: AsyncIterable<SseMessage>, response: Response) => AsyncIterable<T>,
 ): AsyncGenerator<T, void, undefined> {
-  const { maxRetries, sleep, signal, provider } = options;
+  const { maxRetries, sleep, signal, provider, maxRetryAfterMs, maxEventBytes } = options;
   return retryUntilFirstPart({
     ...(maxRetries === undefined ? {} : { maxRetries }),
     ...(sleep === undefined ? {} : { sleep }),
     ...(signal === undefined ? {} : { signal }),
+    ...(maxRetryAfterMs === undefined ? {} : { maxRetryAfterMs }),
     attempt: async function* () {
       const response = await postJsonToApi({ ...options, maxRetries: 0 });
-      yield* map(readSseEvents(response, signal === undefined ? { provider } : { provider, signal }), response);
+      yield* map(readSseEvents(response, { provider, ...(signal === undefined ? {} : { signal }), ...(maxEventBytes === undefined ? {} : { maxEventBytes }) }), response);
     },
   });
 }

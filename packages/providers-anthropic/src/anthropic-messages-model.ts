@@ -1,9 +1,9 @@
 import type { LanguageModelV1, ModelCallOptions, ModelRequest, ModelStreamPart } from '@tandem/core/spec';
 import {
   parseJsonEvent,
-  redactSecrets,
   streamSseWithRetry,
   validateJson,
+  type ProviderLimitSettings,
   type Sleep,
 } from '@tandem/provider-utils';
 import { AnthropicStreamEvent, KNOWN_ANTHROPIC_EVENT_TYPES } from './anthropic-stream-event.js';
@@ -21,6 +21,7 @@ export interface AnthropicMessagesModelConfig {
   readonly maxRetries: number;
   readonly sleep: Sleep | undefined;
   readonly warn: ((message: string) => void) | undefined;
+  readonly limits: ProviderLimitSettings;
 }
 
 /** The `anthropic-version` header value this package speaks. */
@@ -62,9 +63,9 @@ export class AnthropicMessagesModel implements LanguageModelV1 {
       accept: 'text/event-stream',
     };
     yield* streamSseWithRetry(
-      { provider: 'Anthropic', url, headers, body, fetch: config.fetch, signal, maxRetries: config.maxRetries, sleep: config.sleep, secrets: [apiKey] },
+      { provider: 'Anthropic', url, headers, body, fetch: config.fetch, signal, maxRetries: config.maxRetries, sleep: config.sleep, secrets: [apiKey], ...config.limits },
       async function* (events) {
-        const mapper = new AnthropicStreamMapper({ url: redactSecrets(url, [apiKey]) });
+        const mapper = new AnthropicStreamMapper({ url });
         for await (const message of events) {
           const event = parseEvent(message.data);
           if (event === undefined) continue;

@@ -1,5 +1,5 @@
 import type { LanguageModelV1 } from '@tandem/core/spec';
-import { loadApiKey, withoutTrailingSlash, type Sleep } from '@tandem/provider-utils';
+import { loadApiKey, withoutTrailingSlash, type ProviderLimitSettings, type Sleep } from '@tandem/provider-utils';
 import { AnthropicMessagesModel } from './anthropic-messages-model.js';
 import { anthropicTools, type AnthropicTools } from './anthropic-tools.js';
 
@@ -12,8 +12,8 @@ export type AnthropicModelId =
   | 'claude-sonnet-4-0'
   | (string & {});
 
-/** Settings of {@link createAnthropic}. */
-export interface AnthropicProviderSettings {
+/** Settings of {@link createAnthropic} (the limits are listed under "Limits" in the README). */
+export interface AnthropicProviderSettings extends ProviderLimitSettings {
   /** API key; default: the `ANTHROPIC_API_KEY` environment variable, read at call time. */
   readonly apiKey?: string;
   /** Base URL including the version segment. Default `https://api.anthropic.com/v1`. */
@@ -67,6 +67,7 @@ export function createAnthropic(settings: AnthropicProviderSettings = {}): Anthr
     maxRetries: settings.maxRetries ?? 2,
     sleep: settings.sleep,
     warn: settings.warn,
+    limits: { timeoutMs: settings.timeoutMs, maxRetryAfterMs: settings.maxRetryAfterMs, maxEventBytes: settings.maxEventBytes },
   };
   const create = (modelId: AnthropicModelId) => new AnthropicMessagesModel(modelId, config);
   return Object.assign(create, { messages: create, languageModel: create, tools: anthropicTools });

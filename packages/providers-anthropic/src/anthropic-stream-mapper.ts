@@ -6,6 +6,7 @@ import {
   type ModelStreamPart,
   type ProviderMetadata,
 } from '@tandem/core/spec';
+import { stringifyJson } from '@tandem/provider-utils';
 import type {
   AnthropicContentBlock,
   AnthropicServerToolResultBlock,
@@ -86,7 +87,7 @@ export class AnthropicStreamMapper {
           message: `Anthropic stream error (${event.error.type}): ${event.error.message}`,
           url: this.#url,
           statusCode,
-          responseBody: JSON.stringify(event),
+          responseBody: stringifyJson(event),
         });
       }
     }
@@ -235,7 +236,7 @@ export class AnthropicStreamMapper {
 function finalArgs(block: { args: string; initial: unknown }): string {
   if (block.args !== '') return block.args;
   // No deltas: the input came whole in `content_block_start` (empty `{}` for a call without arguments).
-  return block.initial === undefined || block.initial === null ? '{}' : JSON.stringify(block.initial);
+  return block.initial === undefined || block.initial === null ? '{}' : stringifyJson(block.initial);
 }
 
 function isServerToolError(content: unknown): boolean {

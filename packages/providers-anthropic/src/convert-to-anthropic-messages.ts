@@ -1,4 +1,4 @@
-import { parseDataUrl, toBase64 } from '@tandem/provider-utils';
+import { parseDataUrl, toBase64, stringifyJson } from '@tandem/provider-utils';
 import type { FilePart, JsonValue, Message, Part, ProviderMetadata, ToolOutput } from '@tandem/core/spec';
 import type {
   AnthropicCacheControl,
@@ -128,7 +128,7 @@ function toolResultContent(output: ToolOutput): AnthropicToolResultContent {
     case 'text':
       return output.value;
     case 'json':
-      return JSON.stringify(output.value);
+      return stringifyJson(output.value);
     case 'content':
       return output.value.map((block) =>
         block.type === 'text'

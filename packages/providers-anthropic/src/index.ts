@@ -32,3 +32,4 @@ export type {
   AnthropicToolParam,
   AnthropicToolChoice,
 } from './anthropic-request.js';
+export { providerPlugin } from './provider-plugin.js';

@@ -1,7 +1,8 @@
-import { ConverseStreamCommand, type BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
-import { IncompleteResponseError, type LanguageModelV1, type ModelCallOptions, type ModelRequest, type ModelStreamPart } from '@tandem/core/spec';
-import { retryUntilFirstPart, validateJson, type Sleep } from '@tandem/provider-utils';
+import type { BedrockRuntimeClient, ConverseStreamCommandInput } from '@aws-sdk/client-bedrock-runtime';
+import { APICallError, IncompleteResponseError, type LanguageModelV1, type ModelCallOptions, type ModelRequest, type ModelStreamPart } from '@tandem/core/spec';
+import { DEFAULT_MAX_EVENT_BYTES, DEFAULT_TIMEOUT_MS, retryUntilFirstPart, validateJson, type Sleep } from '@tandem/provider-utils';
 import { BedrockStreamEvent } from './bedrock-stream-event.js';
+import { converseCommand, frameGuardError } from './converse-command.js';
 import { BedrockStreamMapper } from './bedrock-stream-mapper.js';
 import { buildBedrockConverseInput } from './build-bedrock-converse-input.js';
 import { mapBedrockError } from './map-bedrock-error.js';
@@ -15,6 +16,12 @@ export interface BedrockConverseModelConfig {
   readonly maxRetries: number;
   readonly sleep: Sleep | undefined;
   readonly warn: ((message: string) => void) | undefined;
+  /** Time to the first stream event (default 5 minutes). */
+  readonly timeoutMs: number | undefined;
+  /** Longest `retry-after` waited out before a retry (default 60 s). */
+  readonly maxRetryAfterMs: number | undefined;
+  /** The largest event-stream frame accepted (default 32 MiB). */
+  readonly maxEventBytes: number | undefined;
 }
 
 /**
@@ -46,44 +53,53 @@ export class BedrockConverseModel implements LanguageModelV1 {
     const client = config.client();
     const url = `${config.endpoint()}/model/${encodeURIComponent(this.modelId)}/converse-stream`;
     const extraHeaders = options.headers ?? {};
+    const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     yield* retryUntilFirstPart({
       maxRetries: config.maxRetries,
       sleep: config.sleep,
       signal,
-      attempt: () => attempt(client, input, url, extraHeaders, signal),
+      maxRetryAfterMs: config.maxRetryAfterMs,
+      attempt: () => attempt(client, input, { url, headers: extraHeaders, timeoutMs, maxEventBytes: config.maxEventBytes ?? DEFAULT_MAX_EVENT_BYTES }, signal),
     });
   }
 }
 
 async function* attempt(
   client: BedrockRuntimeClient,
-  input: ConstructorParameters<typeof ConverseStreamCommand>[0],
-  url: string,
-  headers: { readonly [name: string]: string },
+  input: ConverseStreamCommandInput,
+  call: { readonly url: string; readonly headers: { readonly [name: string]: string }; readonly timeoutMs: number; readonly maxEventBytes: number },
   signal: AbortSignal | undefined,
 ): AsyncGenerator<ModelStreamPart, void, undefined> {
+  const { url, headers } = call;
   // Aborting this controller destroys the HTTP request (and its socket), also after the response began.
   const controller = new AbortController();
   const onAbort = () => controller.abort(signal?.reason);
   signal?.addEventListener('abort', onAbort, { once: true });
-  const command = new ConverseStreamCommand(input);
-  if (Object.keys(headers).length > 0) {
-    command.middlewareStack.add(
-      (next) => async (args) => {
-        const httpRequest = args.request as { headers?: { [name: string]: string } };
-        if (httpRequest.headers) Object.assign(httpRequest.headers, headers);
-        return next(args);
-      },
-      { step: 'build', name: 'tandemExtraHeaders' },
-    );
-  }
+  // Time to first byte: until the first stream event arrives.
+  let timedOut = false;
+  let firstByteTimer: NodeJS.Timeout | undefined = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new Error(`No response within ${call.timeoutMs} ms.`));
+  }, call.timeoutMs);
+  const firstByteArrived = (): void => {
+    clearTimeout(firstByteTimer);
+    firstByteTimer = undefined;
+  };
+  const timeoutError = (): APICallError =>
+    new APICallError({
+      message: `Amazon Bedrock sent no response within ${call.timeoutMs} ms (timeoutMs). The service may be overloaded; retry, or raise timeoutMs for a model that takes long to start answering.`,
+      url,
+      isRetryable: true,
+    });
+  const command = converseCommand(input, { headers, maxEventBytes: call.maxEventBytes });
   try {
     let stream: AsyncIterable<unknown> | undefined;
     try {
       stream = (await client.send(command, { abortSignal: controller.signal })).stream;
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
-      throw mapBedrockError(error, url);
+      if (timedOut) throw timeoutError();
+      throw frameGuardError(error) ?? mapBedrockError(error, url);
     }
     const mapper = new BedrockStreamMapper();
     if (stream !== undefined) {
@@ -94,10 +110,15 @@ async function* attempt(
           next = await iterator.next();
         } catch (error) {
           if (signal?.aborted) throw signal.reason;
-          // Exceptions Bedrock sends in the stream are service errors; anything else is a broken connection.
+          if (timedOut) throw timeoutError();
+          // Exceptions Bedrock sends in the stream are service errors; anything else is a broken connection
+          // (or the frame guard refusing an oversized frame, which says so itself).
           if (isServiceException(error)) throw mapBedrockError(error, url);
+          const refused = frameGuardError(error);
+          if (refused !== undefined) throw refused;
           throw new IncompleteResponseError({ provider: 'bedrock', cause: error });
         }
+        firstByteArrived();
         if (next.done) break;
         const event = next.value as { readonly $unknown?: unknown };
         if (event.$unknown !== undefined) continue; // An event type newer than this package.
@@ -108,6 +129,7 @@ async function* attempt(
     if (signal?.aborted) throw signal.reason;
     mapper.end();
   } finally {
+    firstByteArrived();
     signal?.removeEventListener('abort', onAbort);
     // Releases the connection when the consumer stops early (a no-op once the response has ended).
     controller.abort();

@@ -1,5 +1,5 @@
 import { BedrockRuntimeClient, type BedrockRuntimeClientConfig } from '@aws-sdk/client-bedrock-runtime';
-import type { BidiModelV1, LanguageModelV1 } from '@tandem/core/spec';
+import { registerSecret, type BidiModelV1, type LanguageModelV1 } from '@tandem/core/spec';
 import type { Sleep } from '@tandem/provider-utils';
 import { NodeHttp2Handler, NodeHttpHandler } from '@smithy/node-http-handler';
 import { BedrockConverseModel } from './bedrock-converse-model.js';
@@ -31,6 +31,18 @@ export interface BedrockProviderSettings {
    * off: `maxAttempts: 1`). Nova Sonic needs an HTTP/2 client: pass it as `novaSonic(id, { client })`.
    */
   readonly client?: BedrockRuntimeClient;
+  /**
+   * Time to first byte: the first stream event must arrive within this many milliseconds, else the attempt
+   * fails with a retryable `APICallError` (and is retried). Default 300 000 (5 minutes).
+   */
+  readonly timeoutMs?: number;
+  /** Longest server-requested wait (`retry-after`) honoured before a retry; a longer one fails at once (`retryAfterMs`). Default 60 000. */
+  readonly maxRetryAfterMs?: number;
+  /**
+   * The largest event-stream frame accepted, in bytes; a frame announcing more fails the call with
+   * `InvalidResponseDataError` before anything is allocated for it. Default 32 MiB.
+   */
+  readonly maxEventBytes?: number;
 }
 
 /** A configured Bedrock provider: call it with a model or inference-profile id to get a `LanguageModel`. */
@@ -61,6 +73,7 @@ export interface BedrockProvider {
  */
 export function createBedrock(settings: BedrockProviderSettings = {}): BedrockProvider {
   let client: BedrockRuntimeClient | undefined = settings.client;
+  registerCredentials(settings.credentials);
   const region = (): string => {
     const value = settings.region ?? process.env['AWS_REGION'] ?? process.env['AWS_DEFAULT_REGION'];
     if (value === undefined || value === '') {
@@ -73,6 +86,10 @@ export function createBedrock(settings: BedrockProviderSettings = {}): BedrockPr
   };
   const config = {
     client: (): BedrockRuntimeClient => {
+      // The secret parts of credentials from the environment, so no Tandem error can ever show them.
+      registerSecret(process.env['AWS_SECRET_ACCESS_KEY']);
+      registerSecret(process.env['AWS_SESSION_TOKEN']);
+      registerSecret(process.env['AWS_BEARER_TOKEN_BEDROCK']);
       client ??= new BedrockRuntimeClient({
         region: region(),
         ...(settings.credentials === undefined ? {} : { credentials: settings.credentials }),
@@ -89,6 +106,9 @@ export function createBedrock(settings: BedrockProviderSettings = {}): BedrockPr
     maxRetries: settings.maxRetries ?? 2,
     sleep: settings.sleep,
     warn: settings.warn,
+    timeoutMs: settings.timeoutMs,
+    maxRetryAfterMs: settings.maxRetryAfterMs,
+    maxEventBytes: settings.maxEventBytes,
   };
   let http2Client: BedrockRuntimeClient | undefined;
   const bidiConfig = {
@@ -124,3 +144,11 @@ export function createBedrock(settings: BedrockProviderSettings = {}): BedrockPr
  * ```
  */
 export const bedrock: BedrockProvider = createBedrock();
+
+/** Registers the secret parts of static credentials (not a provider function: it resolves later). */
+function registerCredentials(credentials: BedrockCredentials | undefined): void {
+  if (typeof credentials !== 'object' || credentials === null) return;
+  const { secretAccessKey, sessionToken } = credentials as { readonly secretAccessKey?: unknown; readonly sessionToken?: unknown };
+  if (typeof secretAccessKey === 'string') registerSecret(secretAccessKey);
+  if (typeof sessionToken === 'string') registerSecret(sessionToken);
+}

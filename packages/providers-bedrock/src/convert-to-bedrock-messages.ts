@@ -8,6 +8,7 @@ import type {
 } from '@aws-sdk/client-bedrock-runtime';
 import type { FilePart, JsonValue, Message, Part, ProviderMetadata, ToolOutput } from '@tandem/core/spec';
 import { fromBase64, parseDataUrl } from '@tandem/provider-utils';
+import { checkedDocument } from './document-depth.js';
 import { InvalidRequestError } from '@tandem/provider-utils';
 
 /** The `system` and `messages` fields of a Converse request. */
@@ -175,7 +176,7 @@ function toolResultContent(output: ToolOutput, nextDocumentName: () => string): 
     case 'text':
       return [{ text: output.value }];
     case 'json':
-      return [{ json: output.value as never }];
+      return [{ json: checkedDocument(output.value, 'A JSON tool result') as never }];
     case 'content':
       return output.value.map((block): ToolResultContentBlock => {
         if (block.type === 'text') return { text: block.text };
@@ -221,15 +222,17 @@ function documentName(filename: string | undefined): string | undefined {
   return name === '' ? undefined : name;
 }
 
-function toolInput(part: { readonly toolArgs: string; readonly input?: unknown }): unknown {
-  if (part.input !== undefined) return part.input;
-  if (part.toolArgs.trim() === '') return {};
-  try {
-    return JSON.parse(part.toolArgs) as unknown;
-  } catch {
-    // Invalid JSON from the model: Converse needs an object, and the error result already says why.
-    return {};
+function toolInput(part: { readonly toolName: string; readonly toolArgs: string; readonly input?: unknown }): unknown {
+  let input: unknown = part.input;
+  if (input === undefined && part.toolArgs.trim() !== '') {
+    try {
+      input = JSON.parse(part.toolArgs) as unknown;
+    } catch {
+      // Invalid JSON from the model: Converse needs an object, and the error result already says why.
+      return {};
+    }
   }
+  return checkedDocument(input ?? {}, `The input of the ${part.toolName} call`);
 }
 
 function bedrockMetadata(metadata: ProviderMetadata | undefined): { [key: string]: JsonValue } | undefined {

@@ -27,3 +27,4 @@ export { mapBedrockError } from './map-bedrock-error.js';
 export { NovaSonicModel, type NovaSonicModelConfig } from './nova-sonic/nova-sonic-model.js';
 export { NovaSonicConnection, type NovaSonicConnectionConfig } from './nova-sonic/nova-sonic-connection.js';
 export type { NovaSonicOptions, NovaSonicClock } from './nova-sonic/nova-sonic-options.js';
+export { providerPlugin } from './provider-plugin.js';

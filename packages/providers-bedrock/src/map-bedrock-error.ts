@@ -44,8 +44,10 @@ export function mapBedrockError(error: unknown, url: string, operation = 'Conver
   const httpStatus = shape.$metadata?.httpStatusCode ?? shape.$response?.statusCode;
   // Exceptions inside a 200 stream carry the stream's status; the documented one says more.
   const statusCode = known?.status ?? (httpStatus !== undefined && httpStatus >= 400 ? httpStatus : undefined);
-  const isNetworkFailure = statusCode === undefined && shape.$metadata?.httpStatusCode === undefined;
-  const isRetryable = known?.retryable ?? (isNetworkFailure ? true : isRetryableStatus(statusCode));
+  // A JavaScript error thrown inside the SDK (e.g. a RangeError while serializing) is a local failure, not the network.
+  const isLocalFailure = error instanceof RangeError || error instanceof TypeError || error instanceof SyntaxError;
+  const isNetworkFailure = statusCode === undefined && shape.$metadata?.httpStatusCode === undefined && !isLocalFailure;
+  const isRetryable = known?.retryable ?? (isNetworkFailure ? true : !isLocalFailure && isRetryableStatus(statusCode));
   const headers: { [name: string]: string } = {};
   for (const [key, value] of Object.entries(shape.$response?.headers ?? {})) if (value !== undefined) headers[key.toLowerCase()] = value;
   const where = statusCode === undefined ? '' : ` (HTTP ${statusCode})`;

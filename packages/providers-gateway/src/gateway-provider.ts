@@ -1,12 +1,12 @@
 import type { LanguageModelV1 } from '@tandem/core/spec';
-import { loadApiKey, withoutTrailingSlash, type Sleep } from '@tandem/provider-utils';
+import { loadApiKey, withoutTrailingSlash, type ProviderLimitSettings, type Sleep } from '@tandem/provider-utils';
 import { OpenAIChatLanguageModel } from '@tandem/providers-openai';
 import { gatewayProviderTool, gatewayTools } from './gateway-tools.js';
 
 const KEY_VARIABLES = ['TANDEM_GATEWAY_API_KEY', 'AI_GATEWAY_API_KEY'] as const;
 
 /** Options of {@link createGateway}. */
-export interface GatewayProviderSettings {
+export interface GatewayProviderSettings extends ProviderLimitSettings {
   /** API key; default: `TANDEM_GATEWAY_API_KEY`, else `AI_GATEWAY_API_KEY`, read at call time. */
   readonly apiKey?: string;
   /**
@@ -67,6 +67,9 @@ export function createGateway(settings: GatewayProviderSettings = {}): GatewayPr
       fetch: settings.fetch,
       maxRetries: settings.maxRetries,
       sleep: settings.sleep,
+      timeoutMs: settings.timeoutMs,
+      maxRetryAfterMs: settings.maxRetryAfterMs,
+      maxEventBytes: settings.maxEventBytes,
       providerTool: gatewayProviderTool,
       builtinToolName: 'perplexity_search',
     });

@@ -6,3 +6,4 @@
  */
 export { createGateway, gateway, type GatewayProvider, type GatewayProviderSettings } from './gateway-provider.js';
 export { gatewayTools, PerplexitySearchArgs } from './gateway-tools.js';
+export { providerPlugin } from './provider-plugin.js';

@@ -3,9 +3,9 @@ import { APICallError, type LanguageModelV1, type ModelCallOptions, type ModelRe
 import { z } from 'zod';
 import {
   parseJsonEvent,
-  redactSecrets,
   streamSseWithRetry,
   validateJson,
+  type ProviderLimitSettings,
   type Sleep,
 } from '@tandem/provider-utils';
 import { buildGoogleRequestBody } from './build-google-request-body.js';
@@ -25,6 +25,7 @@ export interface GoogleGenerativeAIModelConfig {
   readonly warn: ((message: string) => void) | undefined;
   /** Ids for function calls Gemini sent without one. */
   readonly generateId: () => string;
+  readonly limits: ProviderLimitSettings;
 }
 
 /**
@@ -57,10 +58,10 @@ export class GoogleGenerativeAIModel implements LanguageModelV1 {
     const url = `${config.baseURL}/models/${encodeURIComponent(this.modelId)}:streamGenerateContent?alt=sse`;
     const headers = { ...config.headers, ...options.headers, 'x-goog-api-key': apiKey };
     yield* streamSseWithRetry(
-      { provider: 'Google Gemini', url, headers, body, fetch: config.fetch, signal, maxRetries: config.maxRetries, sleep: config.sleep, secrets: [apiKey] },
+      { provider: 'Google Gemini', url, headers, body, fetch: config.fetch, signal, maxRetries: config.maxRetries, sleep: config.sleep, secrets: [apiKey], ...config.limits },
       async function* (events) {
         const mapper = new GoogleStreamMapper({ generateId: config.generateId });
-        for await (const message of events) yield* mapper.map(parseChunk(message.data, url, apiKey));
+        for await (const message of events) yield* mapper.map(parseChunk(message.data, url));
         yield* mapper.end();
       },
     );
@@ -71,16 +72,16 @@ export class GoogleGenerativeAIModel implements LanguageModelV1 {
  * Parses one `data:` payload. Gemini reports a failure after the stream has begun as a chunk holding only an
  * `error` (a `google.rpc.Status`); that becomes an `APICallError` with the status code it names.
  */
-function parseChunk(data: string, url: string, apiKey: string): GoogleStreamChunk {
+function parseChunk(data: string, url: string): GoogleStreamChunk {
   const json = parseJsonEvent(data, z.unknown(), { provider: 'Google Gemini' });
   if (typeof json === 'object' && json !== null && 'error' in json) {
     const body = validateJson(json, GoogleErrorBody, { provider: 'Google Gemini' });
     const statusCode = body.error.code ?? 500;
     throw new APICallError({
-      message: redactSecrets(`Google Gemini stream failed with ${body.error.status ?? `HTTP ${statusCode}`}: ${body.error.message}`, [apiKey]),
+      message: `Google Gemini stream failed with ${body.error.status ?? `HTTP ${statusCode}`}: ${body.error.message}`,
       url,
       statusCode,
-      responseBody: redactSecrets(data, [apiKey]),
+      responseBody: data,
     });
   }
   return validateJson(json, GoogleStreamChunk, { provider: 'Google Gemini' });

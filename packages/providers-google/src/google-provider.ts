@@ -1,5 +1,5 @@
 import type { BidiModelV1, LanguageModelV1 } from '@tandem/core/spec';
-import { emitProviderWarning, loadApiKey, withoutTrailingSlash, type Sleep } from '@tandem/provider-utils';
+import { emitProviderWarning, loadApiKey, withoutTrailingSlash, type ProviderLimitSettings, type Sleep } from '@tandem/provider-utils';
 import { defaultGenerateId, GoogleGenerativeAIModel } from './google-generative-ai-model.js';
 import { googleTools, type GoogleTools } from './google-tools.js';
 import { GoogleLiveModel } from './live/google-live-model.js';
@@ -21,8 +21,8 @@ export type GoogleLiveModelId =
   | 'gemini-3.1-flash-live-preview'
   | (string & {});
 
-/** Settings of {@link createGoogleGenerativeAI}. */
-export interface GoogleProviderSettings {
+/** Settings of {@link createGoogleGenerativeAI} (the limits are listed under "Limits" in the README). */
+export interface GoogleProviderSettings extends ProviderLimitSettings {
   /** API key; default: `GOOGLE_GENERATIVE_AI_API_KEY`, then `GEMINI_API_KEY`, read at call time. */
   readonly apiKey?: string;
   /** Base URL including the version segment. Default `https://generativelanguage.googleapis.com/v1beta`. */
@@ -83,6 +83,7 @@ export function createGoogleGenerativeAI(settings: GoogleProviderSettings = {}):
     sleep: settings.sleep,
     warn: settings.warn,
     generateId: settings.generateId ?? defaultGenerateId,
+    limits: { timeoutMs: settings.timeoutMs, maxRetryAfterMs: settings.maxRetryAfterMs, maxEventBytes: settings.maxEventBytes },
   };
   const create = (modelId: GoogleModelId) => new GoogleGenerativeAIModel(modelId, config);
   const live = (modelId: GoogleLiveModelId, liveSettings: GoogleLiveSettings = {}): BidiModelV1 =>

@@ -1,4 +1,4 @@
-import { fromBase64 } from '@tandem/provider-utils';
+import { fromBase64, stringifyJson } from '@tandem/provider-utils';
 import { IncompleteResponseError, type JsonValue, type ModelStreamPart } from '@tandem/core/spec';
 import type { GooglePart, GoogleStreamChunk, GoogleUsageMetadata } from './google-stream-chunk.js';
 import { mapGoogleFinishReason } from './map-google-finish-reason.js';
@@ -89,7 +89,7 @@ export class GoogleStreamMapper {
       const wireId = part.functionCall.id ?? undefined;
       const toolCallId = wireId ?? this.#generateId();
       const toolName = part.functionCall.name;
-      const toolArgs = JSON.stringify(part.functionCall.args ?? {});
+      const toolArgs = stringifyJson(part.functionCall.args ?? {});
       const metadata: { [key: string]: JsonValue } = {};
       if (wireId !== undefined) metadata['functionCallId'] = wireId;
       if (signature !== undefined) metadata['thoughtSignature'] = signature;
@@ -114,7 +114,7 @@ export class GoogleStreamMapper {
         type: 'builtin-tool-call',
         toolCallId,
         toolName: 'code_execution',
-        toolArgs: JSON.stringify(part.executableCode),
+        toolArgs: stringifyJson(part.executableCode),
         providerMetadata: { google: signature === undefined ? {} : { thoughtSignature: signature } },
       });
       return;

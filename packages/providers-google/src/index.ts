@@ -38,3 +38,4 @@ export type {
   GoogleTool,
   GoogleFunctionDeclaration,
 } from './google-request.js';
+export { providerPlugin } from './provider-plugin.js';

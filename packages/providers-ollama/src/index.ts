@@ -4,3 +4,4 @@
  * @packageDocumentation
  */
 export { createOllama, ollama, type OllamaProvider, type OllamaProviderSettings } from './ollama-provider.js';
+export { providerPlugin } from './provider-plugin.js';

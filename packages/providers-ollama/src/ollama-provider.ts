@@ -1,9 +1,9 @@
 import type { LanguageModelV1 } from '@tandem/core/spec';
-import { withoutTrailingSlash, type Sleep } from '@tandem/provider-utils';
+import { withoutTrailingSlash, type ProviderLimitSettings, type Sleep } from '@tandem/provider-utils';
 import { OpenAIChatLanguageModel } from '@tandem/providers-openai';
 
 /** Options of {@link createOllama}. */
-export interface OllamaProviderSettings {
+export interface OllamaProviderSettings extends ProviderLimitSettings {
   /**
    * Base URL of the OpenAI-compatible API, including `/v1`. Default: `OLLAMA_BASE_URL`, else
    * `http://<OLLAMA_HOST>/v1`, else `http://localhost:11434/v1`.
@@ -68,6 +68,9 @@ export function createOllama(settings: OllamaProviderSettings = {}): OllamaProvi
       fetch: settings.fetch,
       maxRetries: settings.maxRetries,
       sleep: settings.sleep,
+      timeoutMs: settings.timeoutMs,
+      maxRetryAfterMs: settings.maxRetryAfterMs,
+      maxEventBytes: settings.maxEventBytes,
       maxTokensField: 'max_tokens',
       providerTool: () => undefined,
     });

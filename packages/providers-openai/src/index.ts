@@ -20,4 +20,5 @@ export { convertFromChatMessages } from './chat/convert-from-chat-messages.js';
 export { ChatMessage, ChatUserContent, ChatToolCall } from './chat/chat-message.js';
 export { OpenAIRealtimeModel, type OpenAIRealtimeConfig } from './realtime/openai-realtime-model.js';
 export { OpenAIRealtimeConnection, type RealtimeConnectionOptions } from './realtime/openai-realtime-connection.js';
+export { providerPlugin } from './provider-plugin.js';
 export type { RealtimeSocket, RealtimeSocketData } from './realtime/realtime-socket.js';

@@ -1,4 +1,4 @@
-import type { Sleep } from '@tandem/provider-utils';
+import type { ProviderLimitSettings, Sleep } from '@tandem/provider-utils';
 
 /**
  * What an OpenAI-style model needs to make calls: where, with which headers, and how to retry.
@@ -12,7 +12,7 @@ import type { Sleep } from '@tandem/provider-utils';
  * };
  * ```
  */
-export interface OpenAIConfig {
+export interface OpenAIConfig extends ProviderLimitSettings {
   /** Provider name reported by the model, e.g. `openai.responses`, `ollama`. */
   readonly provider: string;
   /** Vendor name used in error messages, e.g. `OpenAI`. */

@@ -1,5 +1,5 @@
 import type { BidiModelV1, LanguageModelV1 } from '@tandem/core/spec';
-import { loadApiKey, withoutTrailingSlash, type Sleep } from '@tandem/provider-utils';
+import { loadApiKey, withoutTrailingSlash, type ProviderLimitSettings, type Sleep } from '@tandem/provider-utils';
 import { OpenAIChatLanguageModel } from './chat/openai-chat-language-model.js';
 import type { OpenAIConfig } from './openai-config.js';
 import { openaiTools } from './openai-tools.js';
@@ -7,8 +7,8 @@ import { OpenAIResponsesLanguageModel } from './responses/openai-responses-langu
 import { OpenAIRealtimeModel } from './realtime/openai-realtime-model.js';
 import type { OpenAIRealtimeOptions } from './realtime/openai-realtime-options.js';
 
-/** Options of {@link createOpenAI}. */
-export interface OpenAIProviderSettings {
+/** Options of {@link createOpenAI} (the limits are listed under "Limits" in the README). */
+export interface OpenAIProviderSettings extends ProviderLimitSettings {
   /** API key; default: the `OPENAI_API_KEY` environment variable, read at call time. */
   readonly apiKey?: string;
   /** Base URL including the version segment. Default `https://api.openai.com/v1` (or `OPENAI_BASE_URL`). */
@@ -88,6 +88,9 @@ export function createOpenAI(settings: OpenAIProviderSettings = {}): OpenAIProvi
     fetch: settings.fetch,
     maxRetries: settings.maxRetries,
     sleep: settings.sleep,
+    timeoutMs: settings.timeoutMs,
+    maxRetryAfterMs: settings.maxRetryAfterMs,
+    maxEventBytes: settings.maxEventBytes,
   });
   const responses = (modelId: string): LanguageModelV1 => new OpenAIResponsesLanguageModel(modelId, config('responses'));
   const chat = (modelId: string): LanguageModelV1 => new OpenAIChatLanguageModel(modelId, config('chat'));

@@ -31,6 +31,7 @@ export type { ResponseFormat } from './language-model/v1/response-format.js';
 export type { ModelStreamPart, ModelStreamPartType } from './language-model/v1/model-stream-part.js';
 export type { LanguageModelV1, LanguageModel } from './language-model/v1/language-model-v1.js';
 export { TandemError, type TandemErrorOptions } from './errors/tandem-error.js';
+export { registerSecret, redactRegisteredSecrets, redactSecretsDeep, REDACTED_SECRET } from './errors/secret-registry.js';
 export { APICallError, isRetryableStatus, type APICallErrorOptions } from './errors/api-call-error.js';
 export { IncompleteResponseError } from './errors/incomplete-response-error.js';
 export { InvalidResponseDataError } from './errors/invalid-response-data-error.js';

@@ -1,4 +1,4 @@
-import { TandemError } from '@tandem/core';
+import { redactRegisteredSecrets, TandemError } from '@tandem/core';
 
 const BRAND = Symbol.for('tandem.error.McpConnectionError');
 
@@ -39,7 +39,7 @@ export class McpConnectionError extends TandemError {
   constructor(options: McpConnectionErrorOptions) {
     super('MCP_CONNECTION_ERROR', { message: options.message, cause: options.cause });
     this.name = 'McpConnectionError';
-    this.server = options.server;
+    this.server = redactRegisteredSecrets(options.server);
   }
 
   /** True when `error` is an {@link McpConnectionError}, from any copy of the package. */

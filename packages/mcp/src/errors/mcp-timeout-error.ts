@@ -1,4 +1,4 @@
-import { TandemError } from '@tandem/core';
+import { redactRegisteredSecrets, TandemError } from '@tandem/core';
 
 const BRAND = Symbol.for('tandem.error.McpTimeoutError');
 
@@ -46,8 +46,8 @@ export class McpTimeoutError extends TandemError {
       cause: options.cause,
     });
     this.name = 'McpTimeoutError';
-    this.server = options.server;
-    this.operation = options.operation;
+    this.server = redactRegisteredSecrets(options.server);
+    this.operation = redactRegisteredSecrets(options.operation);
     this.timeoutMs = options.timeoutMs;
   }
 

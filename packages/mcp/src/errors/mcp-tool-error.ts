@@ -1,4 +1,4 @@
-import { TandemError } from '@tandem/core';
+import { redactRegisteredSecrets, redactSecretsDeep, TandemError } from '@tandem/core';
 import type { ToolContentBlock } from '@tandem/core';
 
 const BRAND = Symbol.for('tandem.error.McpToolError');
@@ -53,9 +53,9 @@ export class McpToolError extends TandemError {
     });
     this.name = 'McpToolError';
     this.toolName = options.toolName;
-    this.text = options.text;
-    this.content = options.content ?? [];
-    this.structuredContent = options.structuredContent;
+    this.text = redactRegisteredSecrets(options.text);
+    this.content = redactSecretsDeep(options.content ?? []);
+    this.structuredContent = redactSecretsDeep(options.structuredContent);
   }
 
   /** True when `error` is an {@link McpToolError}, from any copy of the package. */

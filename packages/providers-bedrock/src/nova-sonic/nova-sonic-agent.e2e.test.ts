@@ -142,7 +142,7 @@ describe('BidiAgent on bedrock.novaSonic (loopback HTTP/2)', () => {
     await run.until((events) => events.filter((e) => e.type === 'tool-start').length === 1 && events.filter((e) => e.type === 'response-complete').length === 2);
     await agent.send('And the news?');
     await run.until((events) => events.filter((e) => e.type === 'tool-start').length === 3 && events.filter((e) => e.type === 'response-complete').length === 4);
-    const groups = run.events.filter((e) => e.type === 'tool-start').map((e) => (e.type === 'tool-start' ? `${e.groupId}:${e.toolCallId}` : ''));
+    const groups = run.events.filter((e) => e.type === 'tool-start').map((e) => (e.type === 'tool-start' && e.parentToolCallId === undefined ? `${e.groupId}:${e.toolCallId}` : ''));
     expect(groups).toEqual(['group_1:slow', 'group_2:news-a', 'group_2:news-b']);
 
     await clock.advance(2000); // group 2 done (news-b at 1 s, news-a at 2 s): one delivery, in call order

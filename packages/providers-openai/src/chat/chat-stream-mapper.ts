@@ -1,4 +1,5 @@
 import { APICallError, type FinishReason, type ModelStreamPart, type Usage } from '@tandem/core/spec';
+import { stringifyJson } from '@tandem/provider-utils';
 import type { ChatAnnotation, ChatStreamData } from './chat-chunk.js';
 
 interface OpenTool {
@@ -36,7 +37,7 @@ export class ChatStreamMapper {
       throw new APICallError({
         message: `Stream error: ${data.error.message}`,
         url: this.url,
-        responseBody: JSON.stringify(data),
+        responseBody: stringifyJson(data),
         isRetryable: false,
       });
     }

@@ -1,5 +1,5 @@
 import type { FilePart, Message, ToolContentBlock, ToolResultPart } from '@tandem/core/spec';
-import { emitProviderWarning, toBase64, toDataUrl } from '@tandem/provider-utils';
+import { emitProviderWarning, toBase64, toDataUrl, stringifyJson } from '@tandem/provider-utils';
 import type { ChatMessage, ChatToolCall, ChatUserContent } from './chat-message.js';
 
 /** Options of {@link convertToChatMessages}. */
@@ -79,7 +79,7 @@ function userFile(part: { readonly mediaType: string; readonly data: Uint8Array 
 function toolMessage(part: ToolResultPart, images: ChatUserContent[]): ChatMessage {
   const output = part.modelInput;
   if (output.type === 'text') return { role: 'tool', tool_call_id: part.toolCallId, content: output.value };
-  if (output.type === 'json') return { role: 'tool', tool_call_id: part.toolCallId, content: JSON.stringify(output.value) };
+  if (output.type === 'json') return { role: 'tool', tool_call_id: part.toolCallId, content: stringifyJson(output.value) };
   const texts = output.value.filter((b): b is Extract<ToolContentBlock, { type: 'text' }> => b.type === 'text');
   const files = output.value.filter((b): b is Extract<ToolContentBlock, { type: 'file' }> => b.type === 'file');
   if (files.length > 0) {

@@ -1,5 +1,5 @@
 import { IncompleteResponseError, type LanguageModelV1, type ModelCallOptions, type ModelRequest, type ModelStreamPart } from '@tandem/core/spec';
-import { parseJsonEvent, postJsonToApi, readSseEvents } from '@tandem/provider-utils';
+import { parseJsonEvent, streamSseWithRetry } from '@tandem/provider-utils';
 import { buildChatRequestBody } from './build-chat-request-body.js';
 import { ChatStreamData } from './chat-chunk.js';
 import { ChatStreamMapper } from './chat-stream-mapper.js';
@@ -9,7 +9,8 @@ import type { OpenAIChatConfig } from './openai-chat-config.js';
  * A model on the Chat Completions API (`POST {baseURL}/chat/completions`, streamed with
  * `stream_options.include_usage`). `openai.chat(id)` creates one for OpenAI; OpenAI-compatible servers
  * (Ollama, gateways) use it with their own {@link OpenAIChatConfig}. The stream is complete at the
- * `data: [DONE]` sentinel; a body that ends before it is an `IncompleteResponseError`.
+ * `data: [DONE]` sentinel; a body that ends before it (even an empty one) is an `IncompleteResponseError`,
+ * retried like an HTTP error as long as no part was yielded.
  *
  * @example
  * ```ts
@@ -34,26 +35,34 @@ export class OpenAIChatLanguageModel implements LanguageModelV1 {
     const { config } = this;
     const url = `${config.baseURL}/chat/completions`;
     const body = buildChatRequestBody(this.modelId, request, config);
-    const response = await postJsonToApi({
-      provider: config.label,
-      url,
-      headers: { ...config.headers(), ...options.headers },
-      body,
-      fetch: config.fetch,
-      signal,
-      maxRetries: config.maxRetries,
-      sleep: config.sleep,
-      secrets: config.secrets?.() ?? [],
-    });
-    const mapper = new ChatStreamMapper({ url, builtinToolName: config.builtinToolName ?? 'web_search' });
-    for await (const event of readSseEvents(response, { provider: config.label, signal })) {
-      if (event.data.trim() === '[DONE]') {
-        yield* mapper.done();
-        return;
-      }
-      yield* mapper.map(parseJsonEvent(event.data, ChatStreamData, { provider: config.label }));
-    }
-    signal?.throwIfAborted();
-    throw new IncompleteResponseError({ provider: this.provider });
+    const provider = this.provider;
+    yield* streamSseWithRetry(
+      {
+        provider: config.label,
+        url,
+        headers: { ...config.headers(), ...options.headers },
+        body,
+        fetch: config.fetch,
+        signal,
+        maxRetries: config.maxRetries,
+        sleep: config.sleep,
+        secrets: config.secrets?.() ?? [],
+        timeoutMs: config.timeoutMs,
+        maxRetryAfterMs: config.maxRetryAfterMs,
+        maxEventBytes: config.maxEventBytes,
+      },
+      async function* (events) {
+        const mapper = new ChatStreamMapper({ url, builtinToolName: config.builtinToolName ?? 'web_search' });
+        for await (const event of events) {
+          if (event.data.trim() === '[DONE]') {
+            yield* mapper.done();
+            return;
+          }
+          yield* mapper.map(parseJsonEvent(event.data, ChatStreamData, { provider: config.label }));
+        }
+        signal?.throwIfAborted();
+        throw new IncompleteResponseError({ provider });
+      },
+    );
   }
 }

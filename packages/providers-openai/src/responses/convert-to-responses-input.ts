@@ -1,5 +1,5 @@
 import type { Message, ToolOutput, ToolResultPart } from '@tandem/core/spec';
-import { emitProviderWarning, toDataUrl } from '@tandem/provider-utils';
+import { emitProviderWarning, toDataUrl, stringifyJson } from '@tandem/provider-utils';
 import type { ResponsesInputContent, ResponsesInputItem } from './responses-input.js';
 
 /** Options of {@link convertToResponsesInput}. */
@@ -137,7 +137,7 @@ function outputValue(output: ToolOutput): string | ResponsesInputContent[] {
     case 'text':
       return output.value;
     case 'json':
-      return JSON.stringify(output.value);
+      return stringifyJson(output.value);
     case 'content':
       return output.value.map((block) =>
         block.type === 'text' ? { type: 'input_text' as const, text: block.text } : fileContent(block),

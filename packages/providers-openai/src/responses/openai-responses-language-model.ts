@@ -1,5 +1,5 @@
 import { IncompleteResponseError, type LanguageModelV1, type ModelCallOptions, type ModelRequest, type ModelStreamPart } from '@tandem/core/spec';
-import { parseJsonEvent, postJsonToApi, readSseEvents, validateJson } from '@tandem/provider-utils';
+import { parseJsonEvent, streamSseWithRetry, validateJson } from '@tandem/provider-utils';
 import type { z } from 'zod';
 import type { OpenAIConfig } from '../openai-config.js';
 import { buildResponsesRequestBody } from './build-responses-request-body.js';
@@ -35,26 +35,34 @@ export class OpenAIResponsesLanguageModel implements LanguageModelV1 {
     const url = `${config.baseURL}/responses`;
     const body = buildResponsesRequestBody(this.modelId, request, config.providerOptionsKey);
     const headers = { ...config.headers(), ...options.headers };
-    const response = await postJsonToApi({
-      provider: config.label,
-      url,
-      headers,
-      body,
-      fetch: config.fetch,
-      signal,
-      maxRetries: config.maxRetries,
-      sleep: config.sleep,
-      secrets: config.secrets?.() ?? [],
-    });
-    const mapper = new ResponsesStreamMapper({ providerOptionsKey: config.providerOptionsKey, url });
-    for await (const message of readSseEvents(response, { provider: config.label, signal })) {
-      const event = parseEvent(message.data, config.label);
-      if (event === undefined) continue;
-      yield* mapper.map(event);
-      if (mapper.finished) return;
-    }
-    signal?.throwIfAborted();
-    throw new IncompleteResponseError({ provider: this.provider });
+    const provider = this.provider;
+    yield* streamSseWithRetry(
+      {
+        provider: config.label,
+        url,
+        headers,
+        body,
+        fetch: config.fetch,
+        signal,
+        maxRetries: config.maxRetries,
+        sleep: config.sleep,
+        secrets: config.secrets?.() ?? [],
+        timeoutMs: config.timeoutMs,
+        maxRetryAfterMs: config.maxRetryAfterMs,
+        maxEventBytes: config.maxEventBytes,
+      },
+      async function* (events) {
+        const mapper = new ResponsesStreamMapper({ providerOptionsKey: config.providerOptionsKey, url });
+        for await (const message of events) {
+          const event = parseEvent(message.data, config.label);
+          if (event === undefined) continue;
+          yield* mapper.map(event);
+          if (mapper.finished) return;
+        }
+        signal?.throwIfAborted();
+        throw new IncompleteResponseError({ provider });
+      },
+    );
   }
 }
 

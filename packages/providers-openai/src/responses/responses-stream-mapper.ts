@@ -1,4 +1,5 @@
 import { APICallError, type FinishReason, type JsonValue, type ModelStreamPart, type Usage } from '@tandem/core/spec';
+import { stringifyJson } from '@tandem/provider-utils';
 import type { AnyOutputItem, ResponsesEvent, ResponsesOutputItem, ResponsesResponse } from './responses-stream-event.js';
 
 interface OpenTool {
@@ -77,7 +78,7 @@ export class ResponsesStreamMapper {
         throw new APICallError({
           message: `OpenAI stream error${event.code ? ` (${event.code})` : ''}: ${event.message}`,
           url: this.url,
-          responseBody: JSON.stringify(event),
+          responseBody: stringifyJson(event),
           isRetryable: false,
         });
     }
@@ -168,7 +169,7 @@ export class ResponsesStreamMapper {
         const action = search.action ?? {};
         const status = search.status ?? 'completed';
         return [
-          { type: 'builtin-tool-call', toolCallId: search.id, toolName: 'web_search', toolArgs: JSON.stringify(action), providerMetadata: this.meta({ itemId: search.id }) },
+          { type: 'builtin-tool-call', toolCallId: search.id, toolName: 'web_search', toolArgs: stringifyJson(action), providerMetadata: this.meta({ itemId: search.id }) },
           {
             type: 'builtin-tool-result',
             toolCallId: search.id,

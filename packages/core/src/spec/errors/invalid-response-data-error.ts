@@ -1,3 +1,4 @@
+import { redactSecretsDeep } from './secret-registry.js';
 import { hasBrand, TandemError } from './tandem-error.js';
 
 const BRAND = Symbol.for('tandem.error.InvalidResponseDataError');
@@ -14,7 +15,7 @@ export class InvalidResponseDataError extends TandemError {
   constructor(options: { message: string; data: unknown; cause?: unknown }) {
     super('INVALID_RESPONSE_DATA', { message: options.message, cause: options.cause });
     this.name = 'InvalidResponseDataError';
-    this.data = options.data;
+    this.data = redactSecretsDeep(options.data);
   }
 
   static override isInstance(error: unknown): error is InvalidResponseDataError {

@@ -1,3 +1,4 @@
+import { redactSecretsDeep } from './secret-registry.js';
 import { hasBrand, TandemError } from './tandem-error.js';
 
 const BRAND = Symbol.for('tandem.error.UnsupportedModelVersionError');
@@ -14,7 +15,7 @@ export class UnsupportedModelVersionError extends TandemError {
       message: `Model ${options.provider}:${options.modelId} implements specification version ${String(options.version)}, which this @tandem/core does not support (supported: v1). Upgrade @tandem/core or use a matching provider version.`,
     });
     this.name = 'UnsupportedModelVersionError';
-    this.version = options.version;
+    this.version = redactSecretsDeep(options.version);
     this.provider = options.provider;
     this.modelId = options.modelId;
   }

@@ -1,0 +1,40 @@
+// A tool module for the CLI tests: its exports are tools, made the way the README teaches.
+// slow_search waits until it is aborted (or 60 s); it logs its start and its abort to $TANDEM_TEST_LOG.
+import { appendFileSync } from 'node:fs';
+import { tool } from '@tandem/tools';
+import { z } from 'zod';
+
+function log(line) {
+  if (process.env.TANDEM_TEST_LOG) appendFileSync(process.env.TANDEM_TEST_LOG, `${line}\n`);
+}
+
+export const slow_search = tool({
+  name: 'slow_search',
+  description: 'A search that takes a long time; it records when its signal aborts.',
+  input: z.object({ query: z.string() }),
+  async execute({ query }, { signal }) {
+    log(`started ${query}`);
+    await new Promise((resolve, reject) => {
+      const timer = setTimeout(resolve, 60_000);
+      signal.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(timer);
+          log(`aborted ${query}`);
+          reject(signal.reason);
+        },
+        { once: true },
+      );
+    });
+    return `results for ${query}`;
+  },
+});
+
+export const quick_echo = tool({
+  name: 'quick_echo',
+  description: 'Echoes its text back.',
+  input: z.object({ text: z.string() }),
+  execute: ({ text }) => `echo: ${text}`,
+});
+
+export const notATool = 42;

@@ -1,0 +1,69 @@
+// A real pseudo-terminal for the chat tests: a tmux server of our own (its own socket), one session per
+// test, driven with send-keys and read with capture-pane.
+import { execFileSync } from 'node:child_process';
+import { readFileSync, existsSync } from 'node:fs';
+import { waitFor } from './cli.js';
+
+/** A terminal 120×40 running one command under tmux. */
+export class TmuxTerminal {
+  private constructor(
+    private readonly socket: string,
+    private readonly session: string,
+    private readonly exitFile: string,
+  ) {}
+
+  /**
+   * Starts `command` (an argv, quoted for the shell here) in a new detached session; its exit code is
+   * written to `exitFile` when it ends. `env` is the environment of the tmux server, hence of the command.
+   */
+  static start(options: { readonly socket: string; readonly session: string; readonly command: readonly string[]; readonly exitFile: string; readonly env: NodeJS.ProcessEnv; readonly cwd: string }): TmuxTerminal {
+    const line = `${options.command.map(quote).join(' ')}; echo $? > ${quote(options.exitFile)}; sleep 600`;
+    execFileSync('tmux', ['-L', options.socket, 'new-session', '-d', '-x', '120', '-y', '40', '-s', options.session, '-c', options.cwd, line], {
+      env: options.env,
+      stdio: 'ignore',
+    });
+    return new TmuxTerminal(options.socket, options.session, options.exitFile);
+  }
+
+  /** Kills every session of the socket's server. */
+  static killServer(socket: string): void {
+    try {
+      execFileSync('tmux', ['-L', socket, 'kill-server'], { stdio: 'ignore' });
+    } catch {
+      // no server left
+    }
+  }
+
+  /** Types keys (tmux key names such as `Enter`, `C-c`, or literal text with `literal`). */
+  send(keys: string, options: { readonly literal?: boolean } = {}): void {
+    execFileSync('tmux', ['-L', this.socket, 'send-keys', '-t', this.session, ...(options.literal === true ? ['-l'] : []), keys], { stdio: 'ignore' });
+  }
+
+  /** The visible screen as plain text. */
+  screen(): string {
+    return execFileSync('tmux', ['-L', this.socket, 'capture-pane', '-p', '-t', this.session], { encoding: 'utf8' });
+  }
+
+  /** Waits (polling, bounded) until the screen matches `pattern`; returns the screen. */
+  async waitForScreen(pattern: RegExp, what: string, timeoutMs = 30_000): Promise<string> {
+    let last = '';
+    try {
+      return await waitFor(() => {
+        last = this.screen();
+        return pattern.test(last) ? last : undefined;
+      }, what, timeoutMs);
+    } catch (error) {
+      throw new Error(`${(error as Error).message}. The screen was:\n${last}`);
+    }
+  }
+
+  /** Waits for the command to end and returns its exit code. */
+  async exitCode(timeoutMs = 30_000): Promise<number> {
+    const text = await waitFor(() => (existsSync(this.exitFile) ? readFileSync(this.exitFile, 'utf8').trim() || undefined : undefined), 'the command to exit', timeoutMs);
+    return Number(text);
+  }
+}
+
+function quote(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}

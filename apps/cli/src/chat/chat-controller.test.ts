@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { tool } from '@tandem/tools';
+import { z } from 'zod';
+import { demoModel } from '../demo-model/demo-model.js';
+import { ChatController, type ChatState, type TranscriptItem } from './chat-controller.js';
+
+function setup() {
+  const aborted: string[] = [];
+  let started!: () => void;
+  const slowStarted = new Promise<void>((resolve) => (started = resolve));
+  const slow = tool({
+    name: 'slow_search',
+    description: 'Slow.',
+    input: z.object({ query: z.string() }),
+    async execute({ query }, { signal }) {
+      started();
+      await new Promise((_resolve, reject) =>
+        signal.addEventListener('abort', () => {
+          aborted.push(query);
+          reject(signal.reason);
+        }),
+      );
+    },
+  });
+  const echo = tool({ name: 'quick_echo', description: 'Echo.', input: z.object({ text: z.string() }), execute: ({ text }) => `echo: ${text}` });
+  const exits: number[] = [];
+  let clock = 0;
+  const controller = new ChatController({
+    agentOptions: { tools: [slow, echo] },
+    model: demoModel({ wordDelayMs: 0 }),
+    modelId: 'demo:offline',
+    isDemo: true,
+    tools: [
+      { tool: slow, source: 'module' },
+      { tool: echo, source: 'mcp:echo-server' },
+    ],
+    switchModel: async (value) => {
+      if (value !== 'demo:other') throw new Error(`Unknown provider "${value}"`);
+      return { id: 'demo:other', model: demoModel({ wordDelayMs: 0, modelId: 'other' }), isDemo: true };
+    },
+    exit: (code) => exits.push(code),
+    now: () => (clock += 10),
+  });
+  return { controller, aborted, slowStarted, exits };
+}
+
+/** Resolves once the controller's state satisfies `predicate`. */
+function until(controller: ChatController, predicate: (state: ChatState) => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    if (predicate(controller.state)) return resolve();
+    const unsubscribe = controller.subscribe(() => {
+      if (!predicate(controller.state)) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+const texts = (state: ChatState, kind: TranscriptItem['kind']) =>
+  state.transcript.filter((item) => item.kind === kind).map((item) => ('text' in item ? item.text : item.kind === 'block' && item.block.kind !== 'tools' ? item.block.text : ''));
+
+describe('ChatController', () => {
+  it('runs a turn: the user line, reasoning, text, the tool group with results, then the narration', async () => {
+    const { controller } = setup();
+    await controller.submit('quick_echo text=hi');
+    const { state } = controller;
+    expect(state.running).toBe(false);
+    expect(state.live).toBeUndefined();
+    expect(texts(state, 'user')).toEqual(['quick_echo text=hi']);
+    const blocks = state.transcript.flatMap((item) => (item.kind === 'block' ? [item] : []));
+    expect(blocks.map((item) => item.block.kind)).toEqual(['reasoning', 'text', 'tools', 'text']);
+    const group = blocks[2]!;
+    const call = group.block.kind === 'tools' ? group.calls[group.block.callIds[0]!] : undefined;
+    expect(call).toMatchObject({ toolName: 'quick_echo', args: '{"text":"hi"}', status: 'done', result: 'echo: hi' });
+    expect(call!.endedAt! - call!.startedAt!).toBeGreaterThan(0);
+    expect(controller.history.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+  });
+
+  it('cancels a running turn: the tool gets its abort, the call shows cancelled, and the next turn works', async () => {
+    const { controller, aborted, slowStarted } = setup();
+    const turn = controller.submit('slow_search and quick_echo query=cats text=hi');
+    await slowStarted;
+    await until(controller, (state) => Object.values(state.live?.calls ?? {}).some((call) => call.toolName === 'quick_echo' && call.status === 'done'));
+    expect(controller.state.running).toBe(true);
+    expect(controller.state.live?.blocks.map((block) => block.kind)).toEqual(['tools']);
+    controller.cancel();
+    await turn;
+    expect(aborted).toEqual(['cats']);
+    const group = controller.state.transcript.find((item) => item.kind === 'block' && item.block.kind === 'tools');
+    const statuses = group?.kind === 'block' && group.block.kind === 'tools' ? group.block.callIds.map((id) => group.calls[id]?.status) : [];
+    expect(statuses).toEqual(['cancelled', 'done']);
+    expect(texts(controller.state, 'notice')).toContain('Turn cancelled; its tools were stopped.');
+    await controller.submit('quick_echo text=again');
+    expect(controller.state.transcript.at(-1)).toMatchObject({ kind: 'block', block: { kind: 'text', text: 'The tool returned:\n- quick_echo: echo: again' } });
+    // History stays valid: the cancelled call is paired with its result.
+    const history = controller.history;
+    const calls = history.flatMap((message) => message.parts.filter((part) => part.type === 'tool-call').map((part) => part.toolCallId));
+    const results = history.flatMap((message) => message.parts.filter((part) => part.type === 'tool-result').map((part) => part.toolCallId));
+    expect(results.sort()).toEqual(calls.sort());
+  });
+
+  it('handles /tools, /model, /clear, /help and /exit', async () => {
+    const { controller, exits } = setup();
+    await controller.submit('/tools');
+    expect(texts(controller.state, 'notice').at(-1)).toBe('slow_search [module] Slow.\nquick_echo [mcp:echo-server] Echo.');
+    await controller.submit('/model');
+    expect(texts(controller.state, 'notice').at(-1)).toBe('Model: demo:offline');
+    await controller.submit('/model nope');
+    expect(controller.state.transcript.at(-1)).toMatchObject({ kind: 'notice', tone: 'error', text: 'Unknown provider "nope"' });
+    await controller.submit('/model demo:other');
+    expect(controller.state.modelId).toBe('demo:other');
+    await controller.submit('quick_echo text=x');
+    expect(controller.history).toHaveLength(4);
+    await controller.submit('/clear');
+    expect(controller.history).toHaveLength(0);
+    await controller.submit('/help');
+    expect(texts(controller.state, 'notice').at(-1)).toMatch(/^Commands:\n {2}\/tools/);
+    await controller.submit('/nope');
+    expect(texts(controller.state, 'notice').at(-1)).toMatch(/Unknown command \/nope/);
+    await controller.submit('/exit');
+    expect(exits).toEqual([0]);
+  });
+
+  it('reports a model failure as an error notice and keeps the conversation', async () => {
+    const { controller } = setup();
+    await controller.submit('quick_echo text=1');
+    const failing = new ChatController({
+      agentOptions: {},
+      model: { specificationVersion: 'v1', provider: 'x', modelId: 'y', stream: () => ({ [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(new Error('HTTP 500 from the provider')) }) }) },
+      modelId: 'x:y',
+      isDemo: false,
+      tools: [],
+      switchModel: () => Promise.reject(new Error('no')),
+      exit: () => undefined,
+    });
+    await failing.submit('hello');
+    expect(failing.state.transcript.at(-1)).toMatchObject({ kind: 'notice', tone: 'error', text: 'HTTP 500 from the provider' });
+    expect(failing.state.running).toBe(false);
+    expect(failing.history).toHaveLength(0);
+  });
+});

@@ -1,0 +1,190 @@
+import { Agent, userMessage, type AgentOptions, type AgentRun, type Message } from '@tandem/core';
+import type { LanguageModel } from '@tandem/core/spec';
+import { describeError } from '../errors/describe-error.js';
+import type { CatalogEntry } from '../tools/tool-catalog.js';
+import { runSlashCommand } from './slash-commands.js';
+import { cancelOpenCalls, EMPTY_TURN, reduceTurn, settleBlocks, type ApprovalRequestEvent, type CallView, type TurnBlock, type TurnView } from './turn-view.js';
+
+/** A line of the chat transcript, printed once and kept in the scrollback. */
+export type TranscriptItem =
+  | { readonly id: number; readonly kind: 'user'; readonly text: string }
+  | { readonly id: number; readonly kind: 'block'; readonly block: TurnBlock; readonly calls: Readonly<Record<string, CallView>> }
+  | { readonly id: number; readonly kind: 'notice'; readonly text: string; readonly tone: 'info' | 'warning' | 'error' };
+
+/** A tool call waiting for the user's y/n. */
+export interface ApprovalPrompt {
+  readonly toolCallId: string;
+  readonly toolName: string;
+  readonly input: unknown;
+}
+
+/** What the chat view shows. */
+export interface ChatState {
+  readonly transcript: readonly TranscriptItem[];
+  /** The part of the running turn still changing. */
+  readonly live: TurnView | undefined;
+  readonly running: boolean;
+  /** Calls waiting for approval, oldest first; the view asks about the first. */
+  readonly approvals: readonly ApprovalPrompt[];
+  /** `provider:model-id` of the model in use. */
+  readonly modelId: string;
+  readonly isDemo: boolean;
+}
+
+/** Switches the model for `/model <provider:id>`. */
+export type ModelSwitcher = (value: string) => Promise<{ readonly id: string; readonly model: LanguageModel; readonly isDemo: boolean }>;
+
+/** Options of {@link ChatController}. */
+export interface ChatControllerOptions {
+  readonly agentOptions: AgentOptions;
+  readonly model: LanguageModel;
+  readonly modelId: string;
+  readonly isDemo: boolean;
+  readonly tools: readonly CatalogEntry[];
+  readonly switchModel: ModelSwitcher;
+  /** Called for `/exit`. */
+  readonly exit: (code: number) => void;
+  /** The clock durations are measured with (default `performance.now`). */
+  readonly now?: () => number;
+}
+
+/** The run methods of tool approval (human in the loop). */
+interface ApprovalControls {
+  approve(toolCallId: string): void;
+  deny(toolCallId: string, reason?: string): void;
+}
+
+/**
+ * The logic of `tandem chat`, apart from its terminal view: the conversation, turns run by an `Agent`
+ * (their events folded into a {@link TurnView}), cancelling, approvals and slash commands. The view
+ * subscribes and renders {@link ChatState}.
+ */
+export class ChatController {
+  private messages: Message[] = [];
+  private current: { readonly run: AgentRun; readonly abort: AbortController } | undefined;
+  private nextId = 0;
+  private listeners = new Set<() => void>();
+  private snapshot: ChatState;
+  private model: LanguageModel;
+  private readonly agent: Agent;
+  private readonly now: () => number;
+  /** How many blocks of the running turn are in the transcript already. */
+  private printedBlocks = 0;
+
+  constructor(private readonly options: ChatControllerOptions) {
+    this.agent = new Agent(options.agentOptions);
+    this.model = options.model;
+    this.now = options.now ?? (() => performance.now());
+    this.snapshot = { transcript: [], live: undefined, running: false, approvals: [], modelId: options.modelId, isDemo: options.isDemo };
+  }
+
+  /** The current state (a new object after every change). */
+  get state(): ChatState {
+    return this.snapshot;
+  }
+
+  /** The conversation so far. */
+  get history(): readonly Message[] {
+    return this.messages;
+  }
+
+  /** Calls `listener` after every change; returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Handles a line typed at the prompt: a slash command, or a new turn. Resolves when it is done. */
+  async submit(line: string): Promise<void> {
+    const text = line.trim();
+    if (text === '' || this.snapshot.running) return;
+    if (text.startsWith('/')) {
+      await runSlashCommand(text, {
+        notice: (message, tone) => this.notice(message, tone),
+        tools: this.options.tools,
+        modelId: () => this.snapshot.modelId,
+        switchModel: async (value) => {
+          const choice = await this.options.switchModel(value);
+          this.model = choice.model;
+          this.update({ modelId: choice.id, isDemo: choice.isDemo });
+          return choice.id;
+        },
+        clear: () => {
+          this.messages = [];
+        },
+        exit: this.options.exit,
+      });
+      return;
+    }
+    await this.runTurn(text);
+  }
+
+  /** Cancels the running turn: its tools get their abort signal; the turn ends as `cancelled`. */
+  cancel(): void {
+    this.current?.abort.abort(new Error('Cancelled with Ctrl-C'));
+  }
+
+  /** Answers the approval prompt of a call. */
+  answer(toolCallId: string, approved: boolean): void {
+    const run = this.current?.run as (AgentRun & Partial<ApprovalControls>) | undefined;
+    if (approved) run?.approve?.(toolCallId);
+    else run?.deny?.(toolCallId, 'The user said no in the terminal.');
+    this.update({ approvals: this.snapshot.approvals.filter((prompt) => prompt.toolCallId !== toolCallId) });
+  }
+
+  /** Adds a line to the transcript. */
+  notice(text: string, tone: 'info' | 'warning' | 'error' = 'info'): void {
+    this.update({ transcript: [...this.snapshot.transcript, { id: this.nextId++, kind: 'notice', text, tone }] });
+  }
+
+  private async runTurn(text: string): Promise<void> {
+    const input = [...this.messages, userMessage(text)];
+    const abort = new AbortController();
+    const run = this.agent.run(this.model, input, { signal: abort.signal });
+    this.current = { run, abort };
+    this.update({ running: true, live: EMPTY_TURN, transcript: [...this.snapshot.transcript, { id: this.nextId++, kind: 'user', text }] });
+    let turn = EMPTY_TURN;
+    try {
+      for await (const event of run) {
+        turn = reduceTurn(turn, event, this.now());
+        if ((event as { type: string }).type === 'tool-approval-request') this.ask(event as unknown as ApprovalRequestEvent);
+        this.show(turn, false);
+      }
+      const result = await run.result;
+      this.messages = [...result.messages];
+      this.show(result.stopReason === 'cancelled' ? cancelOpenCalls(turn, this.now()) : turn, true);
+      if (result.stopReason === 'cancelled') this.notice('Turn cancelled; its tools were stopped.', 'warning');
+      else if (result.stopReason === 'maxSteps') this.notice('Stopped at the step limit (--max-steps) while the model still wanted tools.', 'warning');
+      else if (result.stopReason === 'maxTokens') this.notice('The answer was cut off at the output token limit.', 'warning');
+      else if (result.stopReason === 'contentFilter') this.notice('The provider stopped the answer (content filter).', 'warning');
+    } catch (error) {
+      this.show(cancelOpenCalls(turn, this.now()), true);
+      this.notice(describeError(error), 'error');
+    } finally {
+      this.current = undefined;
+      this.update({ running: false, live: undefined, approvals: [] });
+    }
+  }
+
+  private ask(event: ApprovalRequestEvent): void {
+    this.update({ approvals: [...this.snapshot.approvals, { toolCallId: event.toolCallId, toolName: event.toolName, input: event.input }] });
+  }
+
+  /** Moves finished blocks of the turn into the transcript; with `final`, all of them. */
+  private show(turn: TurnView, final: boolean): void {
+    const { settled, live } = final ? { settled: turn.blocks, live: { ...turn, blocks: [] } } : settleBlocks(turn);
+    const printed = this.printedBlocks;
+    const fresh = settled.slice(printed);
+    const items: TranscriptItem[] = fresh.map((block) => ({ id: this.nextId++, kind: 'block', block, calls: turn.calls }));
+    this.printedBlocks = final ? 0 : settled.length;
+    this.update({
+      transcript: items.length === 0 ? this.snapshot.transcript : [...this.snapshot.transcript, ...items],
+      live: final ? undefined : live,
+    });
+  }
+
+  private update(change: Partial<ChatState>): void {
+    this.snapshot = { ...this.snapshot, ...change };
+    for (const listener of this.listeners) listener();
+  }
+}

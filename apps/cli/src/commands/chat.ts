@@ -1,0 +1,74 @@
+import { ChatController } from '../chat/chat-controller.js';
+import { CliError } from '../errors/cli-error.js';
+import type { ExitCode } from '../errors/exit-code.js';
+import { chooseModel } from '../model/choose-model.js';
+import type { GlobalOptions } from '../options.js';
+import { useColor } from '../output/color.js';
+import { prepare } from '../prepare.js';
+import { loadInk } from './load-ink.js';
+
+/** The approval line of the banner until tool approval is available: every call runs, as with --yes. */
+const APPROVAL_NOTE = 'Tool calls run without asking (as with --yes).';
+
+/**
+ * `tandem chat`: an interactive conversation with a live tool panel. Needs a terminal on stdin and stdout.
+ * Resolves with the exit code: 0 for `/exit` or Ctrl-D, 130 for Ctrl-C twice at the prompt.
+ */
+export async function chatCommand(options: GlobalOptions): Promise<ExitCode> {
+  if (process.stdin.isTTY !== true || process.stdout.isTTY !== true) {
+    throw new CliError('usage', 'tandem chat needs a terminal; for scripts and pipes use: tandem run "<prompt>" (or --json).');
+  }
+  await using prepared = await prepare(options);
+  const { ink, react } = await loadInk({ color: useColor(process.stdout, options) });
+  const { ChatApp } = await import('../ui/chat-app.js');
+  let code: ExitCode = 0;
+  const view = { app: undefined as { unmount(): void } | undefined };
+  const exitApp = (value: number): void => {
+    code = value as ExitCode;
+    view.app?.unmount();
+  };
+  const controller = new ChatController({
+    agentOptions: prepared.agentOptions,
+    model: prepared.choice.model,
+    modelId: prepared.choice.id,
+    isDemo: prepared.choice.isDemo,
+    tools: prepared.catalog.entries,
+    switchModel: async (value) => chooseModel({ flag: value, config: prepared.config, providers: prepared.providers }),
+    exit: exitApp,
+  });
+  const sources = [...new Set(prepared.catalog.entries.map((entry) => entry.source))];
+  const banner = {
+    modelId: prepared.choice.id,
+    reason: prepared.choice.reason,
+    isDemo: prepared.choice.isDemo,
+    toolCount: prepared.catalog.entries.length,
+    sources,
+    notes: [APPROVAL_NOTE],
+  };
+  const app = ink.render(
+    react.createElement(ChatApp, {
+      controller,
+      banner,
+      onExit: (value: number) => {
+        code = value as ExitCode;
+      },
+    }),
+    { exitOnCtrlC: false },
+  );
+  view.app = app;
+  // SIGINT/SIGTERM from outside the terminal (kill -INT): cancel a running turn, else leave with 130.
+  const onSignal = (): void => {
+    if (controller.state.running) controller.cancel();
+    else exitApp(130);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    await app.waitUntilExit();
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    controller.cancel();
+  }
+  return code;
+}

@@ -1,0 +1,109 @@
+import { Agent, userMessage, type AgentResult } from '@tandem/core';
+import { CliError } from '../errors/cli-error.js';
+import { describeError } from '../errors/describe-error.js';
+import { ExitCode } from '../errors/exit-code.js';
+import type { GlobalOptions } from '../options.js';
+import { painter, useColor } from '../output/color.js';
+import { toJsonValue } from '../output/to-json-value.js';
+import { prepare } from '../prepare.js';
+import { RunPanel } from '../ui/run-panel.js';
+import { onInterrupt } from './interrupts.js';
+import { readStdin } from './read-stdin.js';
+
+/** Options of `tandem run`. */
+export interface RunCommandOptions extends GlobalOptions {
+  /** `-p, --prompt <text>` */
+  readonly prompt?: string;
+  /** `--json`: the run as NDJSON. */
+  readonly json?: boolean;
+}
+
+/**
+ * `tandem run "<prompt>"`: runs one prompt (from the argument, `-p`, or stdin when it is not a TTY) and
+ * prints the answer; with `--json`, every event as one JSON line and a final `{ "type": "result" }` line.
+ * The tool panel goes to stderr when stderr is a TTY.
+ */
+export async function runCommand(words: readonly string[], options: RunCommandOptions): Promise<ExitCode> {
+  const prompt = await readPrompt(words, options);
+  await using prepared = await prepare(options);
+  const { stdout, stderr } = process;
+  const errPaint = painter(useColor(stderr, options));
+  const panel = stderr.isTTY === true ? new RunPanel((line) => stderr.write(line), errPaint) : undefined;
+  let midLine = false;
+  const panelWrite = (): void => {
+    if (midLine && stdout.isTTY === true && options.json !== true) {
+      stdout.write('\n');
+      midLine = false;
+    }
+  };
+  if (options.verbose === true) stderr.write(errPaint('dim', `model ${prepared.choice.id} (${prepared.choice.reason})\n`));
+  else if (prepared.choice.isDemo && stderr.isTTY === true) stderr.write(errPaint('dim', `Using the offline demo model (${prepared.choice.reason}).\n`));
+
+  const controller = new AbortController();
+  const release = onInterrupt(controller);
+  const run = new Agent(prepared.agentOptions).run(prepared.choice.model, [userMessage(prompt)], { signal: controller.signal });
+  let result: AgentResult | undefined;
+  let failure: unknown;
+  try {
+    for await (const event of run) {
+      if (options.json === true) stdout.write(`${JSON.stringify(toJsonValue(event))}\n`);
+      else if (event.type === 'text-delta' && event.parentToolCallId === undefined) {
+        stdout.write(event.chunk);
+        midLine = !event.chunk.endsWith('\n');
+      } else if (event.type === 'step-start' && event.step > 1 && midLine) {
+        stdout.write('\n');
+        midLine = false;
+      }
+      if (panel !== undefined && (event.type === 'tool-end' || event.type === 'tool-call-result')) panelWrite();
+      panel?.onEvent(event);
+    }
+    result = await run.result;
+  } catch (error) {
+    failure = error;
+  } finally {
+    release();
+  }
+
+  if (options.json === true) {
+    const line = result === undefined
+      ? { type: 'result', stopReason: 'error', text: '', usage: null, error: toJsonValue(failure) }
+      : { type: 'result', stopReason: result.stopReason, text: result.text, usage: result.usage };
+    stdout.write(`${JSON.stringify(toJsonValue(line))}\n`);
+  } else if (midLine) stdout.write('\n');
+
+  if (result === undefined) {
+    stderr.write(`${errPaint('red', 'tandem:')} ${describeError(failure)}\n`);
+    if (options.verbose === true && failure instanceof Error && failure.stack !== undefined) stderr.write(`${failure.stack}\n`);
+    return ExitCode.failure;
+  }
+  switch (result.stopReason) {
+    case 'cancelled':
+      stderr.write(`${errPaint('yellow', 'tandem:')} interrupted; the run was cancelled.\n`);
+      return ExitCode.interrupted;
+    case 'error':
+      stderr.write(`${errPaint('red', 'tandem:')} the model's response ended with an error.\n`);
+      return ExitCode.failure;
+    case 'maxSteps':
+      stderr.write(`${errPaint('yellow', 'tandem: warning:')} stopped at the step limit (--max-steps) while the model still wanted tools.\n`);
+      return ExitCode.ok;
+    case 'maxTokens':
+      stderr.write(`${errPaint('yellow', 'tandem: warning:')} the answer was cut off at the output token limit.\n`);
+      return ExitCode.ok;
+    case 'contentFilter':
+      stderr.write(`${errPaint('yellow', 'tandem: warning:')} the provider stopped the answer (content filter).\n`);
+      return ExitCode.ok;
+    default:
+      return ExitCode.ok;
+  }
+}
+
+async function readPrompt(words: readonly string[], options: RunCommandOptions): Promise<string> {
+  if (options.prompt !== undefined && words.length > 0) throw new CliError('usage', 'Give the prompt either as an argument or with -p, not both.');
+  const given = options.prompt ?? words.join(' ');
+  if (given.trim() !== '') return given;
+  if (process.stdin.isTTY !== true) {
+    const piped = await readStdin(process.stdin);
+    if (piped.trim() !== '') return piped.trim();
+  }
+  throw new CliError('usage', 'Missing prompt: pass it as an argument (tandem run "…"), with -p, or on stdin.');
+}

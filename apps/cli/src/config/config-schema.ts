@@ -1,0 +1,131 @@
+// The schema of `tandem.config.json` and the messages of its errors, in one place.
+import { z } from 'zod';
+
+const PROVIDER_NAME = /^[a-z0-9][a-z0-9._-]*$/i;
+const MODEL = /^[a-z0-9][a-z0-9._-]*(:.+)?$/i;
+
+const stringMap = z.record(z.string(), z.string(), { error: 'expected an object of strings' });
+const timeoutMs = z.number({ error: 'expected a number of milliseconds' }).int('expected a whole number of milliseconds').positive('expected a positive number of milliseconds');
+const toolPrefix = z.string({ error: 'expected a string prepended to the server’s tool names' });
+
+/** An MCP server the CLI starts: `{ command, args?, env?, cwd?, timeoutMs?, toolPrefix? }` (`type: "stdio"` allowed). */
+export const StdioServerConfig = z.strictObject({
+  type: z.literal('stdio', { error: 'expected "stdio" for a server with a command (use "url" for http/sse)' }).optional(),
+  command: z.string({ error: 'expected the command that starts the server, as a string' }).min(1, 'expected a non-empty command'),
+  args: z.array(z.string({ error: 'expected a string' }), { error: 'expected an array of strings' }).optional(),
+  env: stringMap.optional(),
+  cwd: z.string({ error: 'expected a directory path' }).optional(),
+  timeoutMs: timeoutMs.optional(),
+  toolPrefix: toolPrefix.optional(),
+});
+/** @see StdioServerConfig */
+export type StdioServerConfig = z.infer<typeof StdioServerConfig>;
+
+/** A remote MCP server: `{ url, headers?, timeoutMs?, toolPrefix? }` (`type: "http" | "sse"` allowed). */
+export const HttpServerConfig = z.strictObject({
+  type: z.enum(['http', 'sse'], { error: 'expected "http" or "sse" for a server with a url' }).optional(),
+  url: z.url({ error: 'expected an http(s) URL', protocol: /^https?$/ }),
+  headers: stringMap.optional(),
+  timeoutMs: timeoutMs.optional(),
+  toolPrefix: toolPrefix.optional(),
+});
+/** @see HttpServerConfig */
+export type HttpServerConfig = z.infer<typeof HttpServerConfig>;
+
+/** One `mcpServers` entry: a server with a `url` is remote, any other is started from its `command`. */
+export type McpServerConfig = StdioServerConfig | HttpServerConfig;
+
+/** A `providers` entry in object form. */
+export const ProviderObjectConfig = z.strictObject({
+  package: z.string({ error: 'expected the package name, e.g. "@tandem/providers-openai"' }).min(1, 'expected a package name'),
+  name: z
+    .string({ error: 'expected the name to register, e.g. "local"' })
+    .regex(PROVIDER_NAME, 'expected a provider name of letters, digits, ".", "_" or "-" (no colon)')
+    .optional(),
+  options: z.record(z.string(), z.unknown(), { error: 'expected an object of options for the provider factory' }).optional(),
+});
+
+/** A `providers` entry, normalized: the package, the name to register (default: the plugin's), options. */
+export interface ProviderConfig {
+  readonly package: string;
+  readonly name?: string;
+  readonly options?: Record<string, unknown>;
+}
+
+/** Validates with the schema `select` picks for the value, keeping the issue paths. */
+function dispatch<T>(select: (value: unknown) => z.ZodType<T>) {
+  return z.unknown().transform((value, ctx): T => {
+    const result = select(value).safeParse(value);
+    if (result.success) return result.data;
+    for (const issue of result.error.issues) ctx.addIssue({ ...issue } as Parameters<typeof ctx.addIssue>[0]);
+    return z.NEVER;
+  });
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const McpServerEntry = dispatch<McpServerConfig>((value) =>
+  isObject(value) && ('url' in value || value['type'] === 'http' || value['type'] === 'sse') ? HttpServerConfig : StdioServerConfig,
+);
+
+const ProviderEntry = dispatch<ProviderConfig>((value) =>
+  typeof value === 'string'
+    ? z.string().min(1, 'expected a package name').transform((name) => ({ package: name }))
+    : isObject(value)
+      ? ProviderObjectConfig
+      : z.never({ error: 'expected a package name or { "package", "name", "options" }' }),
+);
+
+/** The contents of `tandem.config.json`. Unknown keys are errors (except `type` in an `mcpServers` entry). */
+export const TandemConfig = z.strictObject(
+  {
+    model: z.string({ error: 'expected "provider:model-id", e.g. "openai:gpt-5"' }).regex(MODEL, 'expected "provider:model-id", e.g. "openai:gpt-5"').optional(),
+    system: z.string({ error: 'expected the system prompt as a string' }).optional(),
+    maxSteps: z.number({ error: 'expected a positive whole number' }).int('expected a positive whole number').positive('expected a positive whole number').optional(),
+    providers: z.array(ProviderEntry, { error: 'expected an array of package names or { "package", "name", "options" }' }).optional(),
+    tools: z.array(z.string({ error: 'expected a module path' }), { error: 'expected an array of module paths' }).optional(),
+    mcpServers: z.record(z.string(), McpServerEntry, { error: 'expected an object of named servers' }).optional(),
+  },
+  { error: 'expected a JSON object' },
+);
+/** @see TandemConfig */
+export type TandemConfig = z.infer<typeof TandemConfig>;
+
+/** The keys each object of the config may have, to name them when an unknown one appears. */
+const ALLOWED_KEYS: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
+  [/^$/, Object.keys(TandemConfig.shape)],
+  [/^mcpServers\.[^.]+$/, ['command', 'args', 'env', 'cwd', 'url', 'headers', 'timeoutMs', 'toolPrefix', 'type']],
+  [/^providers\[\d+\]$/, Object.keys(ProviderObjectConfig.shape)],
+];
+
+/**
+ * One line naming the file, the JSON path and what was expected, for every problem found.
+ *
+ * @example
+ * ```ts
+ * configErrorMessage('/p/tandem.config.json', issues);
+ * // '/p/tandem.config.json: mcpServers.fs.command: expected the command that starts the server, as a string'
+ * ```
+ */
+export function configErrorMessage(file: string, issues: readonly z.core.$ZodIssue[]): string {
+  const problems = issues.flatMap((issue) => {
+    const path = formatPath(issue.path);
+    if (issue.code === 'unrecognized_keys') {
+      const allowed = ALLOWED_KEYS.find(([pattern]) => pattern.test(path))?.[1];
+      return issue.keys.map(
+        (key) => `${path === '' ? key : `${path}.${key}`}: unknown key${allowed === undefined ? '' : ` (expected one of: ${allowed.join(', ')})`}`,
+      );
+    }
+    return [`${path === '' ? '(top level)' : path}: ${issue.message.replace(/^Invalid input: /, '')}`];
+  });
+  return `Invalid config ${file}: ${problems.join('; ')}`;
+}
+
+function formatPath(path: readonly PropertyKey[]): string {
+  let text = '';
+  for (const key of path) {
+    if (typeof key === 'number') text += `[${String(key)}]`;
+    else text += text === '' ? String(key) : `.${String(key)}`;
+  }
+  return text;
+}

@@ -1,0 +1,118 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CliError } from '../errors/cli-error.js';
+import { findConfig, loadConfig } from './load-config.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'tandem-config-'));
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function write(config: unknown, name = 'tandem.config.json', where = dir): string {
+  const file = join(where, name);
+  writeFileSync(file, typeof config === 'string' ? config : JSON.stringify(config));
+  return file;
+}
+
+function failure(run: () => unknown): CliError {
+  try {
+    run();
+  } catch (error) {
+    if (CliError.isInstance(error)) return error;
+    throw error;
+  }
+  throw new Error('expected a CliError');
+}
+
+describe('loadConfig', () => {
+  it('finds tandem.config.json upward from the working directory', () => {
+    const file = write({ model: 'openai:gpt-5' });
+    const nested = join(dir, 'a', 'b');
+    mkdirSync(nested, { recursive: true });
+    expect(findConfig(nested)).toBe(file);
+    expect(loadConfig({ cwd: nested })).toMatchObject({ file, dir, model: 'openai:gpt-5' });
+  });
+
+  it('is empty without a config file', () => {
+    expect(loadConfig({ cwd: dir, file: undefined }).file ?? findConfig(dir)).toBeUndefined();
+  });
+
+  it('reads the full shape, resolving relative paths from the config folder', () => {
+    const file = write(
+      {
+        model: 'local:qwen3',
+        system: 'Be brief.',
+        maxSteps: 5,
+        providers: ['@tandem/providers-openai', { package: '@tandem/providers-openai', name: 'local', options: { baseURL: 'http://127.0.0.1:8000/v1' } }, './my-provider.mjs'],
+        tools: ['./tools.mjs'],
+        mcpServers: {
+          fs: { type: 'stdio', command: 'npx', args: ['-y', 'server'], env: { A: '1' }, timeoutMs: 5000, toolPrefix: 'fs_' },
+          local: { command: './bin/server.sh', cwd: 'data' },
+          remote: { type: 'http', url: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer x' } },
+          legacy: { type: 'sse', url: 'http://127.0.0.1:9000/sse' },
+        },
+      },
+      'custom.json',
+    );
+    const config = loadConfig({ cwd: '/', file });
+    expect(config).toMatchObject({
+      file,
+      model: 'local:qwen3',
+      system: 'Be brief.',
+      maxSteps: 5,
+      providers: [
+        { package: '@tandem/providers-openai' },
+        { package: '@tandem/providers-openai', name: 'local', options: { baseURL: 'http://127.0.0.1:8000/v1' } },
+        { package: join(dir, 'my-provider.mjs') },
+      ],
+      tools: [join(dir, 'tools.mjs')],
+    });
+    expect(config.mcpServers).toEqual({
+      fs: { type: 'stdio', command: 'npx', args: ['-y', 'server'], env: { A: '1' }, timeoutMs: 5000, toolPrefix: 'fs_', cwd: dir },
+      local: { command: join(dir, 'bin/server.sh'), cwd: join(dir, 'data') },
+      remote: { type: 'http', url: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer x' } },
+      legacy: { type: 'sse', url: 'http://127.0.0.1:9000/sse' },
+    });
+  });
+
+  it('names the file, the JSON path and what was expected', () => {
+    const file = write({ maxSteps: 'ten', mcpServers: { fs: { command: 3 } }, providers: [{ package: 'p', name: 'has:colon' }] });
+    const error = failure(() => loadConfig({ cwd: dir }));
+    expect(error.exitCode).toBe(3);
+    expect(error.message).toContain(`Invalid config ${file}: `);
+    expect(error.message).toContain('maxSteps: expected a positive whole number');
+    expect(error.message).toContain('mcpServers.fs.command: expected the command that starts the server, as a string');
+    expect(error.message).toContain('providers[0].name: expected a provider name');
+    expect(error.message.split('\n')).toHaveLength(1);
+  });
+
+  it('rejects unknown keys with their path and the allowed keys', () => {
+    write({ modle: 'x', mcpServers: { fs: { command: 'x', disabled: true }, web: { url: 'https://x.example/mcp', auth: 'y' } }, providers: [{ package: 'p', opts: {} }] });
+    const { message } = failure(() => loadConfig({ cwd: dir }));
+    expect(message).toContain('modle: unknown key (expected one of: model, system, maxSteps, providers, tools, mcpServers)');
+    expect(message).toContain('mcpServers.fs.disabled: unknown key');
+    expect(message).toContain('mcpServers.web.auth: unknown key');
+    expect(message).toContain('providers[0].opts: unknown key (expected one of: package, name, options)');
+  });
+
+  it('accepts type only with its matching shape', () => {
+    write({ mcpServers: { a: { type: 'http', command: 'x' }, b: { type: 'stdio', url: 'https://x.example' }, c: { url: 'ftp://x' } } });
+    const { message } = failure(() => loadConfig({ cwd: dir }));
+    expect(message).toContain('mcpServers.a.url: expected an http(s) URL');
+    expect(message).toContain('mcpServers.b.type: expected "http" or "sse"');
+    expect(message).toContain('mcpServers.c.url: expected an http(s) URL');
+  });
+
+  it('reports invalid JSON, a missing --config file, and a config that is not an object', () => {
+    write('{ "model": ');
+    expect(failure(() => loadConfig({ cwd: dir })).message).toMatch(/tandem\.config\.json: not valid JSON/);
+    expect(failure(() => loadConfig({ cwd: dir, file: 'missing.json' })).message).toMatch(/Cannot read config .*missing\.json/);
+    write('[]');
+    expect(failure(() => loadConfig({ cwd: dir })).message).toMatch(/\(top level\): expected a JSON object/);
+  });
+});

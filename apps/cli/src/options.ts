@@ -1,0 +1,20 @@
+/** The options every command takes (commander's camel-cased names). */
+export interface GlobalOptions {
+  /** `--model provider:id` (or just `provider` for its default model). */
+  readonly model?: string;
+  readonly system?: string;
+  readonly maxSteps?: number;
+  /** `--mcp "<command line>"`, repeatable. */
+  readonly mcp?: readonly string[];
+  /** `--mcp-url URL`, repeatable. */
+  readonly mcpUrl?: readonly string[];
+  /** `--header K=V`, repeatable, for every `--mcp-url` server. */
+  readonly header?: readonly string[];
+  /** `--tools <module>`, repeatable. */
+  readonly tools?: readonly string[];
+  readonly yes?: boolean;
+  readonly config?: string;
+  readonly verbose?: boolean;
+  /** False with `--no-color`. */
+  readonly color?: boolean;
+}

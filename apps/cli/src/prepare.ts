@@ -1,0 +1,63 @@
+import { resolve } from 'node:path';
+import type { AgentOptions, Tool } from '@tandem/core';
+import type { LanguageModel } from '@tandem/core/spec';
+import { loadConfig, type LoadedConfig } from './config/load-config.js';
+import { chooseModel, type ModelChoice } from './model/choose-model.js';
+import type { GlobalOptions } from './options.js';
+import { ProviderCatalog } from './providers/provider-catalog.js';
+import { flagServers } from './tools/mcp-server-specs.js';
+import { loadToolCatalog, type ToolCatalog } from './tools/tool-catalog.js';
+
+/** What a command that runs an agent needs: the config, the providers, the model, the tools and the agent's options. */
+export interface Prepared extends AsyncDisposable {
+  readonly config: LoadedConfig;
+  readonly providers: ProviderCatalog;
+  readonly choice: ModelChoice<LanguageModel>;
+  readonly catalog: ToolCatalog;
+  readonly agentOptions: AgentOptions;
+}
+
+/** Options of {@link prepare}. */
+export interface PrepareOptions {
+  /** Use the offline demo model whatever the options say (`tandem demo`). */
+  readonly demo?: boolean;
+  /** Extra tools of the command. */
+  readonly extraTools?: readonly Tool[];
+  /** Skip the user's tools and MCP servers (`tandem demo` brings its own). */
+  readonly onlyExtraTools?: boolean;
+  readonly cwd?: string;
+  /** Where `--verbose` sends MCP servers' stderr (default: process.stderr). */
+  readonly log?: (line: string) => void;
+}
+
+/**
+ * Loads, in this order (so the cheap failures come first): the config (exit 3), the providers, the
+ * model (exit 2 for a bad `--model`), then the tools and MCP servers (exit 4).
+ *
+ * @example
+ * ```ts
+ * await using prepared = await prepare(options);
+ * const run = new Agent(prepared.agentOptions).run(prepared.choice.model, prompt);
+ * ```
+ */
+export async function prepare(options: GlobalOptions, extra: PrepareOptions = {}): Promise<Prepared> {
+  const cwd = extra.cwd ?? process.cwd();
+  const config = loadConfig({ cwd, file: options.config });
+  const providers = await ProviderCatalog.fromConfig(config);
+  const choice = await chooseModel({ flag: options.model, config, providers, demo: extra.demo });
+  const log = extra.log ?? ((line: string) => process.stderr.write(line));
+  const catalog = await loadToolCatalog({
+    config: extra.onlyExtraTools === true ? { ...config, tools: [], mcpServers: {} } : config,
+    modules: extra.onlyExtraTools === true ? [] : (options.tools ?? []).map((path) => resolve(cwd, path)),
+    servers: extra.onlyExtraTools === true ? [] : flagServers(options),
+    builtins: extra.onlyExtraTools !== true,
+    extra: extra.extraTools,
+    onStderr: options.verbose === true ? (server, chunk) => log(`[${server}] ${chunk}`) : undefined,
+  });
+  const agentOptions: AgentOptions = {
+    tools: catalog.tools,
+    ...(options.system ?? config.system) === undefined ? {} : { system: options.system ?? config.system },
+    ...(options.maxSteps ?? config.maxSteps) === undefined ? {} : { maxSteps: options.maxSteps ?? config.maxSteps },
+  };
+  return { config, providers, choice, catalog, agentOptions, [Symbol.asyncDispose]: () => catalog.close() };
+}

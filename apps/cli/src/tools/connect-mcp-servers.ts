@@ -1,0 +1,63 @@
+import { basename } from 'node:path';
+import { getHttpTools, getStdioTools, type McpToolset } from '@tandem/mcp';
+import type { McpServerConfig } from '../config/config-schema.js';
+import { CliError } from '../errors/cli-error.js';
+import type { McpServerSpec } from './mcp-server-specs.js';
+
+/** A connected MCP server and its tools. */
+export interface ConnectedMcpServer {
+  readonly name: string;
+  readonly tools: McpToolset;
+}
+
+/** Options of {@link connectMcpServers}. */
+export interface ConnectOptions {
+  /** Receives each server's stderr (default: dropped; `--verbose` prints it). */
+  readonly onStderr?: (server: string, chunk: string) => void;
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * Starts (stdio) or connects to (http) every server at once and lists its tools. When one fails, the
+ * others are closed and a `startup` {@link CliError} (exit 4) names the server.
+ */
+export async function connectMcpServers(specs: readonly McpServerSpec[], options: ConnectOptions = {}): Promise<ConnectedMcpServer[]> {
+  const settled = await Promise.allSettled(specs.map((spec) => connect(spec, options)));
+  const failure = settled.find((outcome) => outcome.status === 'rejected');
+  if (failure === undefined) return settled.map((outcome) => (outcome as PromiseFulfilledResult<ConnectedMcpServer>).value);
+  await Promise.all(settled.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value.tools.close() : undefined)));
+  throw failure.reason;
+}
+
+async function connect(spec: McpServerSpec, options: ConnectOptions): Promise<ConnectedMcpServer> {
+  const { server } = spec;
+  const label = spec.name ?? ('url' in server ? server.url : [server.command, ...(server.args ?? [])].join(' '));
+  try {
+    const tools =
+      'url' in server
+        ? await getHttpTools(server.url, { headers: server.headers, toolPrefix: server.toolPrefix, timeoutMs: server.timeoutMs, signal: options.signal })
+        : await getStdioTools({
+            command: server.command,
+            args: server.args,
+            env: server.env,
+            cwd: server.cwd,
+            toolPrefix: server.toolPrefix,
+            timeoutMs: server.timeoutMs,
+            stderr: 'pipe',
+            onStderr: (chunk) => options.onStderr?.(label, chunk),
+            killGraceMs: 1000,
+            signal: options.signal,
+          });
+    return { name: spec.name ?? reportedName(tools, server), tools };
+  } catch (error) {
+    throw new CliError('startup', `MCP server ${spec.name === undefined ? '' : `"${spec.name}" `}(${label}) failed to start: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+}
+
+function reportedName(tools: McpToolset, server: McpServerConfig): string {
+  const reported = tools.client.serverInfo?.name;
+  if (reported !== undefined && reported !== '') return reported;
+  return 'url' in server ? new URL(server.url).host : basename(server.command);
+}

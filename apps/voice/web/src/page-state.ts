@@ -1,0 +1,16 @@
+import type { Microphone } from './audio/microphone.js';
+import type { Speaker } from './audio/speaker.js';
+import type { VoiceClient } from './voice-client.js';
+import type { ServerMessage } from './wire.js';
+
+/** Everything the page knows; the test hooks read it. */
+export interface PageState {
+  readonly client: VoiceClient;
+  speaker: Speaker | undefined;
+  microphone: Microphone | undefined;
+  hello: Extract<ServerMessage, { type: 'hello' }> | undefined;
+  /** The response whose audio the binary frames now carry. */
+  responseId: string | undefined;
+  readonly mic: { level: number; maxLevel: number; framesSent: number; bytesSent: number };
+  playedReportsSent: number;
+}

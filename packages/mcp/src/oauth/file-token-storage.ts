@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { McpOAuthRecord, McpOAuthStorage } from './token-storage.js';
+
+interface TokenFile {
+  readonly version: 1;
+  readonly servers: Record<string, McpOAuthRecord>;
+}
+
+/**
+ * A {@link McpOAuthStorage} in one JSON file, readable and writable by its owner only (mode 0600, in a
+ * folder created 0700 when missing). Every write replaces the file atomically (a temporary file in the
+ * same folder, then a rename), so a crash never leaves half a file; writes from one process are serialized.
+ * One file holds the records of many servers. A file that is not valid JSON is an error, never overwritten.
+ *
+ * @example
+ * ```ts
+ * import { homedir } from 'node:os';
+ * const auth = mcpOAuth({ storage: fileTokenStorage(`${homedir()}/.my-app/mcp-oauth.json`) });
+ * ```
+ */
+export function fileTokenStorage(path: string): McpOAuthStorage {
+  let queue: Promise<unknown> = Promise.resolve();
+  const serialized = <T>(task: () => Promise<T>): Promise<T> => {
+    const next = queue.then(task, task);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+
+  const read = async (): Promise<TokenFile> => {
+    let text: string;
+    try {
+      text = await readFile(path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { version: 1, servers: {} };
+      throw error;
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw new Error(`The MCP token file ${path} is not valid JSON. Fix or delete it (you will sign in again).`);
+    }
+    const servers = (parsed as { servers?: unknown } | null)?.servers;
+    if (typeof servers !== 'object' || servers === null) {
+      throw new Error(`The MCP token file ${path} has no "servers" object. Fix or delete it (you will sign in again).`);
+    }
+    return { version: 1, servers: servers as Record<string, McpOAuthRecord> };
+  };
+
+  const write = async (file: TokenFile): Promise<void> => {
+    await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+    const temporary = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      await writeFile(temporary, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+      await chmod(temporary, 0o600); // in case a umask or an ACL widened it
+      await rename(temporary, path);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  };
+
+  return {
+    load: (server) => serialized(async () => (await read()).servers[server]),
+    save: (server, record) =>
+      serialized(async () => {
+        const file = await read();
+        await write({ version: 1, servers: { ...file.servers, [server]: record } });
+      }),
+    remove: (server) =>
+      serialized(async () => {
+        const file = await read();
+        if (!(server in file.servers)) return;
+        const servers = { ...file.servers };
+        delete servers[server];
+        await write({ version: 1, servers });
+      }),
+  };
+}

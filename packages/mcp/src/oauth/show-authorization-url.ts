@@ -1,0 +1,8 @@
+/**
+ * The default `onAuthorizationUrl`: prints the URL to stderr for a person to open (a library never
+ * starts a browser by itself). The URL carries no secret: only the client ID, the PKCE challenge and `state`.
+ * @internal
+ */
+export function showAuthorizationUrl(url: URL): void {
+  process.stderr.write(`\nTo authorize access to the MCP server, open this URL in a browser on this machine:\n\n  ${url.href}\n\n`);
+}

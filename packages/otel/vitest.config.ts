@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts'],
+    setupFiles: ['../../vitest.no-listener-leaks.ts'],
+    testTimeout: 20_000,
+  },
+});

@@ -1,0 +1,27 @@
+import { TandemError } from '@tandem/core';
+
+const BRAND = Symbol.for('tandem.error.SessionStoreError');
+
+/**
+ * A session store could not do what was asked: its database driver could not be loaded, the database
+ * refused or timed out, or a stored row could not be read back. The driver's own error is the `cause`.
+ *
+ * @example
+ * ```ts
+ * try { await store.append('chat-1', [message]); } catch (error) {
+ *   if (SessionStoreError.isInstance(error)) console.error(error.message, error.cause);
+ * }
+ * ```
+ */
+export class SessionStoreError extends TandemError {
+  private readonly [BRAND] = true;
+
+  constructor(message: string, options: { readonly cause?: unknown } = {}) {
+    super('SESSION_STORE', { message, cause: options.cause });
+    this.name = 'SessionStoreError';
+  }
+
+  static override isInstance(error: unknown): error is SessionStoreError {
+    return typeof error === 'object' && error !== null && BRAND in error;
+  }
+}

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# The README's main job: build what the `tandem` CLI needs, quietly (the build log is shown only when the
+# build fails), then run `tandem demo` — offline, no key.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export TURBO_TELEMETRY_DISABLED=1 TURBO_NO_UPDATE_NOTIFIER=1 DO_NOT_TRACK=1
+log="$(mktemp)"
+trap 'rm -f "$log"' EXIT
+if ! turbo run build --filter=@tandem/cli... --output-logs=errors-only >"$log" 2>&1; then
+  cat "$log" >&2
+  echo "The build failed (above); tandem demo did not run." >&2
+  exit 1
+fi
+exec node apps/cli/dist/bin.js demo
