@@ -54,9 +54,8 @@ console.log('agent ok');
 `;
 
 /** A stdio MCP server serving one Tandem tool, for the agent script's MCP client. */
-export const MCP_SERVER_SCRIPT = `import { tool } from '@tandem/tools';
-import { jsonSchema } from '@tandem/tools';
-const { serveTools } = await import('@tandem/mcp/server').catch(() => import('@tandem/mcp'));
+export const MCP_SERVER_SCRIPT = `import { serveTools } from '@tandem/mcp/server';
+import { jsonSchema, tool } from '@tandem/tools';
 
 const shout = tool({
   name: 'shout',
