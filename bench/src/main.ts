@@ -20,6 +20,7 @@ import { memory } from './workloads/memory.js';
 import { mcpOverhead } from './workloads/mcp.js';
 import { bidiLatency } from './workloads/bidi.js';
 import { durableOverhead } from './workloads/durable.js';
+import { leanImports } from './workloads/lean-imports.js';
 import { concurrency, streamingThroughput, toolCallOverhead } from './workloads/timing.js';
 import { tandemMcpCallers } from './workloads/tandem-mcp.js';
 import { sessionStores } from './workloads/sessions.js';
@@ -75,6 +76,7 @@ await step(7, 'bidi', () => bidiLatency(config));
 await step(8, 'durable runs (Restate)', () => durableOverhead(config));
 await step(9, 'sessions', () => sessionStores(config));
 await step(10, 'tracing overhead', () => tracingOverhead(config));
+await step(11, 'lean imports', () => leanImports(config));
 
 function gitCommit(): string {
   try {
