@@ -106,7 +106,9 @@ const notes = [
   'Memory: heap after `global.gc()` (`--expose-gc`). Finished agents are kept as a user would keep them (the agent plus its conversation). The leak loop reuses one agent for runs of one tool call and an answer (2 model steps each); a Strands agent keeps its conversation, so it is cleared before each run.',
   'Install size: with `--quick`, or when the registry is unreachable, the dependency closure found in this workspace\'s node_modules (pnpm layout) stands in for `npm install <sdk>` into an empty folder.',
 ];
-const report = renderReport(info, contenders, metrics, checkTargets(metrics, contenders, config), notes);
+// With --only, the targets of workloads that did not run are left out rather than listed as pending.
+const targets = checkTargets(metrics, contenders, config).filter((target) => only === undefined || target.figure !== 'not measured');
+const report = renderReport(info, contenders, metrics, targets, notes);
 const file = isAbsolute(outPath) ? outPath : join(BENCH_DIR, outPath);
 mkdirSync(dirname(file), { recursive: true });
 writeFileSync(file, report);

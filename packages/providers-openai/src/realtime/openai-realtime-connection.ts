@@ -10,8 +10,9 @@ import {
 } from '@tandem/core/spec';
 import { fromBase64, redactSecrets, toBase64, toDataUrl } from '@tandem/provider-utils';
 import { EventQueue } from './event-queue.js';
-import { parseRealtimeEvent, serverError, stopReason, usageEvent } from './parse-realtime-event.js';
 import { RealtimeAudioItems } from './realtime-audio-items.js';
+import { loadedRealtimeEventParser, loadRealtimeEventParser } from './realtime-event-parser.js';
+import { serverError, stopReason, usageEvent } from './realtime-event-results.js';
 import { outputText, type RealtimeClientEvent } from './realtime-client-events.js';
 import type { RealtimeServerEvent } from './realtime-server-event.js';
 import type { RealtimeSocket, RealtimeSocketData } from './realtime-socket.js';
@@ -76,6 +77,8 @@ export class OpenAIRealtimeConnection implements BidiConnection {
   private readonly calls = new Map<string, BidiToolCall[]>();
   private readonly userDeltas = new Set<string>();
   private configuring: { readonly eventId: string; resolve(): void; reject(error: unknown): void } | undefined;
+  /** Messages that arrived while the event parser was still loading (a connection not made by `connect()`). */
+  private readonly early: RealtimeSocketData[] = [];
 
   constructor(socket: RealtimeSocket, options: RealtimeConnectionOptions) {
     this.socket = socket;
@@ -207,9 +210,22 @@ export class OpenAIRealtimeConnection implements BidiConnection {
   }
 
   private onMessage(data: RealtimeSocketData): void {
+    const parse = loadedRealtimeEventParser();
+    if (parse === undefined || this.early.length > 0) {
+      this.early.push(data);
+      if (this.early.length === 1) {
+        loadRealtimeEventParser().then(
+          () => {
+            for (const message of this.early.splice(0)) this.onMessage(message);
+          },
+          (error: unknown) => this.queue.push({ type: 'error', error, fatal: true }),
+        );
+      }
+      return;
+    }
     let event: RealtimeServerEvent | undefined;
     try {
-      event = parseRealtimeEvent(Buffer.isBuffer(data) ? data.toString('utf8') : String(data));
+      event = parse(Buffer.isBuffer(data) ? data.toString('utf8') : String(data));
     } catch (error) {
       this.queue.push({ type: 'error', error: error instanceof InvalidResponseDataError ? error : new InvalidResponseDataError({ message: String(error), data }), fatal: false });
       return;
