@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     setupFiles: ['../../vitest.no-listener-leaks.ts'],
-    testTimeout: 30_000,
+    // Most tests run the built binary in child processes (and tmux); a loaded 2-core machine needs room.
+    testTimeout: 120_000,
+    hookTimeout: 60_000,
   },
 });

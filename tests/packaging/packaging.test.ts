@@ -2,7 +2,7 @@
 // workspace (offline, from the local pnpm store), import every export at runtime, and compile a consumer
 // with skipLibCheck: false — so broken exports maps, missing files or unresolvable .d.ts fail here.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,12 +19,13 @@ interface Manifest {
 }
 
 /**
- * Every published package under packages/ (each is also a devDependency here, so turbo builds it before
+ * Every published package under packages/ and apps/ (each is also a devDependency here, so turbo builds it before
  * this test runs — a test below checks that list is complete).
  */
-const packages = readdirSync(join(root, 'packages'))
-  .sort()
-  .map((dir) => ({ dir: join(root, 'packages', dir) }))
+const packages = ['packages', 'apps']
+  .flatMap((folder) => readdirSync(join(root, folder)).sort().map((dir) => join(root, folder, dir)))
+  .filter((dir) => existsSync(join(dir, 'package.json')))
+  .map((dir) => ({ dir }))
   .map(({ dir }) => ({ dir, manifest: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Manifest }))
   .filter(({ manifest }) => manifest.private !== true);
 
@@ -94,6 +95,19 @@ describe.each(packages.map(({ manifest }) => [manifest.name, manifest] as const)
     }
   });
 
+});
+
+it('runs the tandem command from the installed tarball: tools, a run, and the offline demo', () => {
+  const tandem = join(project, 'node_modules/.bin/tandem');
+  // No provider keys and no Ollama, so the model is the offline demo model.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/(_API_KEY$|^AWS_|^OLLAMA_)/.test(key)));
+  env['OLLAMA_HOST'] = '127.0.0.1:9';
+  const exec = (args: string[]): string => execFileSync(tandem, args, { cwd: project, encoding: 'utf8', env });
+  expect(JSON.parse(exec(['tools', '--json']))).toEqual([expect.objectContaining({ name: 'current_time', source: 'builtin' })]);
+  expect(exec(['run', 'current_time timeZone=UTC'])).toMatch(/^Calling current_time\.\nThe tool returned:\n- current_time: .*"timeZone":"UTC"/);
+  const demo = exec(['demo']);
+  expect(demo).toMatch(/weather +start +\d+ ms +end +\d+ ms/);
+  expect(demo).toContain('Demo done in');
 });
 
 it('compiles a consumer of every package and subpath with skipLibCheck: false', () => {

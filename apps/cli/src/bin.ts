@@ -25,7 +25,8 @@ message names (several at once, as one concurrent group), takes key=value words 
 arguments, and narrates the results. No key, no network. Try: tandem demo
 
 Config: tandem.config.json, found from the working directory upward (or --config <file>).
-Tool approval: tool calls run without asking in this version, as with --yes.
+Tool approval: calls of tools that need approval ask y/n (chat, and run on a terminal); without a
+terminal they are refused unless --yes approves them.
 Exit codes: 0 ok · 1 model/provider error · 2 bad usage · 3 bad config · 4 a tool module or MCP
 server failed to start · 130 interrupted.`;
 
@@ -45,7 +46,7 @@ async function main(argv: readonly string[]): Promise<number> {
     .option('--mcp-url <url>', 'use the tools of a remote MCP server (repeatable)', collect)
     .option('--header <K=V>', 'HTTP header for --mcp-url servers (repeatable)', collect)
     .option('--tools <module>', 'an ES module whose exports are tools (repeatable)', collect)
-    .option('-y, --yes', 'approve every tool call (in this version, calls never ask)')
+    .option('-y, --yes', 'approve every call of tools that need approval (otherwise chat asks y/n)')
     .option('-c, --config <file>', 'config file (default: tandem.config.json, looked for upward)')
     .option('--verbose', 'stack traces on errors, and MCP servers’ stderr')
     .option('--no-color', 'no ANSI colors (NO_COLOR works too)')
@@ -127,6 +128,14 @@ async function report(error: unknown, verbose: boolean): Promise<number> {
 function finish(code: number): void {
   process.exitCode = code;
   setTimeout(() => process.exit(code), 1500).unref();
+}
+
+// A reader that goes away (`tandem run … | head`) ends the command quietly instead of crashing on EPIPE.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
 }
 
 main(process.argv).then(finish, async (error: unknown) => finish(await report(error, process.argv.includes('--verbose'))));

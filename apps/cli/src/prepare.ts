@@ -26,6 +26,8 @@ export interface PrepareOptions {
   /** Skip the user's tools and MCP servers (`tandem demo` brings its own). */
   readonly onlyExtraTools?: boolean;
   readonly cwd?: string;
+  /** Answers approval requests when `--yes` is not given (default: the command asks). */
+  readonly approve?: AgentOptions['approve'];
   /** Where `--verbose` sends MCP servers' stderr (default: process.stderr). */
   readonly log?: (line: string) => void;
 }
@@ -58,6 +60,8 @@ export async function prepare(options: GlobalOptions, extra: PrepareOptions = {}
     tools: catalog.tools,
     ...(options.system ?? config.system) === undefined ? {} : { system: options.system ?? config.system },
     ...(options.maxSteps ?? config.maxSteps) === undefined ? {} : { maxSteps: options.maxSteps ?? config.maxSteps },
+    // --yes approves every call of a tool that needs approval; otherwise the command asks (or refuses).
+    ...(options.yes === true ? { approve: () => true } : extra.approve === undefined ? {} : { approve: extra.approve }),
   };
   return { config, providers, choice, catalog, agentOptions, [Symbol.asyncDispose]: () => catalog.close() };
 }

@@ -37,4 +37,15 @@ export const quick_echo = tool({
   execute: ({ text }) => `echo: ${text}`,
 });
 
+export const delete_file = tool({
+  name: 'delete_file',
+  description: 'Pretends to delete a file; asks for approval first.',
+  input: z.object({ name: z.string() }),
+  needsApproval: true,
+  execute({ name }) {
+    log(`deleted ${name}`);
+    return `deleted ${name}`;
+  },
+});
+
 export const notATool = 42;

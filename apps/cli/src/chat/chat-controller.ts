@@ -3,7 +3,7 @@ import type { LanguageModel } from '@tandem/core/spec';
 import { describeError } from '../errors/describe-error.js';
 import type { CatalogEntry } from '../tools/tool-catalog.js';
 import { runSlashCommand } from './slash-commands.js';
-import { cancelOpenCalls, EMPTY_TURN, reduceTurn, settleBlocks, type ApprovalRequestEvent, type CallView, type TurnBlock, type TurnView } from './turn-view.js';
+import { cancelOpenCalls, EMPTY_TURN, reduceTurn, settleBlocks, type CallView, type TurnBlock, type TurnView } from './turn-view.js';
 
 /** A line of the chat transcript, printed once and kept in the scrollback. */
 export type TranscriptItem =
@@ -46,12 +46,6 @@ export interface ChatControllerOptions {
   readonly exit: (code: number) => void;
   /** The clock durations are measured with (default `performance.now`). */
   readonly now?: () => number;
-}
-
-/** The run methods of tool approval (human in the loop). */
-interface ApprovalControls {
-  approve(toolCallId: string): void;
-  deny(toolCallId: string, reason?: string): void;
 }
 
 /**
@@ -124,11 +118,15 @@ export class ChatController {
     this.current?.abort.abort(new Error('Cancelled with Ctrl-C'));
   }
 
-  /** Answers the approval prompt of a call. */
+  /** Answers the approval question of a call: it runs, or gets the error result "The user denied this tool call". */
   answer(toolCallId: string, approved: boolean): void {
-    const run = this.current?.run as (AgentRun & Partial<ApprovalControls>) | undefined;
-    if (approved) run?.approve?.(toolCallId);
-    else run?.deny?.(toolCallId, 'The user said no in the terminal.');
+    const run = this.current?.run;
+    try {
+      if (approved) run?.approve(toolCallId);
+      else run?.deny(toolCallId, 'answered no in the terminal');
+    } catch {
+      // The call stopped waiting meanwhile (the turn was cancelled, or it timed out).
+    }
     this.update({ approvals: this.snapshot.approvals.filter((prompt) => prompt.toolCallId !== toolCallId) });
   }
 
@@ -147,7 +145,7 @@ export class ChatController {
     try {
       for await (const event of run) {
         turn = reduceTurn(turn, event, this.now());
-        if ((event as { type: string }).type === 'tool-approval-request') this.ask(event as unknown as ApprovalRequestEvent);
+        if (event.type === 'tool-approval-request' && event.parentToolCallId === undefined) this.ask(event);
         this.show(turn, false);
       }
       const result = await run.result;
@@ -166,7 +164,7 @@ export class ChatController {
     }
   }
 
-  private ask(event: ApprovalRequestEvent): void {
+  private ask(event: ApprovalPrompt): void {
     this.update({ approvals: [...this.snapshot.approvals, { toolCallId: event.toolCallId, toolName: event.toolName, input: event.input }] });
   }
 

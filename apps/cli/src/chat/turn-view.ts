@@ -56,7 +56,7 @@ export function isEnded(status: CallStatus): boolean {
  * for await (const event of run) turn = reduceTurn(turn, event, Date.now());
  * ```
  */
-export function reduceTurn(turn: TurnView, event: AgentEvent | ApprovalRequestEvent, now: number): TurnView {
+export function reduceTurn(turn: TurnView, event: AgentEvent, now: number): TurnView {
   if (event.parentToolCallId !== undefined) return turn;
   switch (event.type) {
     case 'text-delta':
@@ -76,7 +76,7 @@ export function reduceTurn(turn: TurnView, event: AgentEvent | ApprovalRequestEv
     case 'stream-end':
       return mapCalls(turn, (call) => (call.status === 'queued' ? { ...call, status: 'running', startedAt: now } : call));
     case 'tool-approval-request':
-      return updateCall(turn, event.toolCallId, (call) => ({ ...call, status: 'approval' }));
+      return updateCall(turn, event.toolCallId, (call) => ({ ...call, status: 'approval', startedAt: undefined }));
     case 'partial-tool-call-result':
       return updateCall(turn, event.toolCallId, (call) => ({
         ...call,
@@ -102,17 +102,6 @@ export function reduceTurn(turn: TurnView, event: AgentEvent | ApprovalRequestEv
     default:
       return turn;
   }
-}
-
-/** The event a call that needs approval emits (tool approval, human in the loop). */
-export interface ApprovalRequestEvent {
-  readonly type: 'tool-approval-request';
-  readonly runId: string;
-  readonly step: number;
-  readonly parentToolCallId?: string;
-  readonly toolCallId: string;
-  readonly toolName: string;
-  readonly input: unknown;
 }
 
 /** Marks every call that has not ended as cancelled (the turn was cancelled). @example `cancelOpenCalls(turn, Date.now())` */

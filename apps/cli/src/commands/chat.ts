@@ -7,8 +7,6 @@ import { useColor } from '../output/color.js';
 import { prepare } from '../prepare.js';
 import { loadInk } from './load-ink.js';
 
-/** The approval line of the banner until tool approval is available: every call runs, as with --yes. */
-const APPROVAL_NOTE = 'Tool calls run without asking (as with --yes).';
 
 /**
  * `tandem chat`: an interactive conversation with a live tool panel. Needs a terminal on stdin and stdout.
@@ -43,7 +41,7 @@ export async function chatCommand(options: GlobalOptions): Promise<ExitCode> {
     isDemo: prepared.choice.isDemo,
     toolCount: prepared.catalog.entries.length,
     sources,
-    notes: [APPROVAL_NOTE],
+    notes: [options.yes === true ? 'Every tool call is approved (--yes).' : 'Tools that need approval ask y/n before they run (--yes approves all).'],
   };
   const app = ink.render(
     react.createElement(ChatApp, {

@@ -39,7 +39,7 @@ describe('exit code 2: bad usage', () => {
     const help = await runCli(['--help'], { cwd: dir });
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/offline demo model is a deterministic teaching model, not an LLM/);
-    expect(help.stdout).toMatch(/calls run without asking in this version, as with --yes/);
+    expect(help.stdout).toMatch(/Tool approval: calls of tools that need approval ask y\/n/);
     expect((await runCli(['--version'], { cwd: dir })).stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
   });
 });

@@ -17,7 +17,8 @@ describe('tandem run', () => {
     const result = await runCli(['run', 'quick_echo text=hello', '--tools', TEST_TOOLS], { cwd: dir });
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('Calling quick_echo.\nThe tool returned:\n- quick_echo: echo: hello\n');
-    expect(result.stdout + result.stderr).not.toMatch(ANSI);
+    expect(result.stdout).not.toMatch(ANSI);
+    expect(result.stderr).toBe(''); // no tool panel: stderr is not a TTY
   });
 
   it('takes the prompt from -p and from stdin', async () => {
@@ -76,5 +77,27 @@ describe('tandem run', () => {
     const result = await runCli(['run', 'quick_echo text=x', '--tools', TEST_TOOLS, '--max-steps', '1'], { cwd: dir });
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/warning: stopped at the step limit/);
+  });
+
+  it('refuses a call that needs approval when there is no terminal to ask on, and runs it with --yes', async () => {
+    const log = join(dir, 'approval.log');
+    const refused = await runCli(['run', 'delete_file name=c', '--tools', TEST_TOOLS], { cwd: dir, env: cleanEnv({ TANDEM_TEST_LOG: log }) });
+    expect(refused.code).toBe(0);
+    expect(refused.stderr).toContain('delete_file needs approval; refused, because tandem run is not on a terminal (--yes approves tool calls).');
+    expect(refused.stdout).toContain('- delete_file failed: The user denied this tool call: it needs approval and tandem run has no terminal to ask on');
+    expect(fileLines(log)).toEqual([]);
+    const approved = await runCli(['run', 'delete_file name=c', '--tools', TEST_TOOLS, '--yes'], { cwd: dir, env: cleanEnv({ TANDEM_TEST_LOG: log }) });
+    expect(approved.code).toBe(0);
+    expect(approved.stdout).toContain('- delete_file: deleted c');
+    expect(fileLines(log)).toEqual(['deleted c']);
+  });
+
+  it('ends quietly when the reader goes away (tandem run … | head)', async () => {
+    const result = await runCli(['run', '--json', 'slow_search query=pipe', '--tools', TEST_TOOLS], {
+      cwd: dir,
+      onSpawn: (child) => child.stdout?.once('data', () => child.stdout?.destroy()),
+    });
+    expect(result.code).toBe(0);
+    expect(result.stderr).not.toMatch(/EPIPE|Unhandled/);
   });
 });

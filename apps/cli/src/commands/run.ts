@@ -7,6 +7,7 @@ import { painter, useColor } from '../output/color.js';
 import { toJsonValue } from '../output/to-json-value.js';
 import { prepare } from '../prepare.js';
 import { RunPanel } from '../ui/run-panel.js';
+import { ApprovalPrompter } from './approval-prompter.js';
 import { onInterrupt } from './interrupts.js';
 import { readStdin } from './read-stdin.js';
 
@@ -25,9 +26,12 @@ export interface RunCommandOptions extends GlobalOptions {
  */
 export async function runCommand(words: readonly string[], options: RunCommandOptions): Promise<ExitCode> {
   const prompt = await readPrompt(words, options);
-  await using prepared = await prepare(options);
-  const { stdout, stderr } = process;
+  const { stdout, stderr, stdin } = process;
   const errPaint = painter(useColor(stderr, options));
+  // Calls that need approval: asked on the terminal when there is one; otherwise refused (--yes approves).
+  const interactive = stdin.isTTY === true && stderr.isTTY === true;
+  await using prepared = await prepare(options, { approve: interactive ? undefined : refuseApproval });
+  const prompter = interactive && options.yes !== true ? new ApprovalPrompter(stdin, stderr, errPaint) : undefined;
   const panel = stderr.isTTY === true ? new RunPanel((line) => stderr.write(line), errPaint) : undefined;
   let midLine = false;
   const panelWrite = (): void => {
@@ -54,14 +58,19 @@ export async function runCommand(words: readonly string[], options: RunCommandOp
         stdout.write('\n');
         midLine = false;
       }
-      if (panel !== undefined && (event.type === 'tool-end' || event.type === 'tool-call-result')) panelWrite();
+      if (panel !== undefined && (event.type === 'tool-end' || event.type === 'tool-call-result' || event.type === 'tool-approval-request')) panelWrite();
       panel?.onEvent(event);
+      if (event.type === 'tool-approval-request' && event.parentToolCallId === undefined && options.yes !== true) {
+        if (prompter !== undefined) prompter.ask(run, event);
+        else stderr.write(`${errPaint('yellow', 'tandem:')} ${event.toolName} needs approval; refused, because tandem run is not on a terminal (--yes approves tool calls).\n`);
+      }
     }
     result = await run.result;
   } catch (error) {
     failure = error;
   } finally {
     release();
+    prompter?.close();
   }
 
   if (options.json === true) {
@@ -95,6 +104,11 @@ export async function runCommand(words: readonly string[], options: RunCommandOp
     default:
       return ExitCode.ok;
   }
+}
+
+/** Without a terminal to ask on, a call that needs approval is refused with a reason the model sees. */
+function refuseApproval(): { approved: false; reason: string } {
+  return { approved: false, reason: 'it needs approval and tandem run has no terminal to ask on (--yes approves tool calls)' };
 }
 
 async function readPrompt(words: readonly string[], options: RunCommandOptions): Promise<string> {

@@ -2,7 +2,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { serveTools } from '@tandem/mcp/server';
+import { tool } from '@tandem/tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { ANSI, assertBuilt, EVERYTHING_ENTRY, runCli, TEST_TOOLS } from '../__fixtures__/cli.js';
 
 interface Listing {
@@ -55,12 +58,33 @@ describe('tandem tools', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).not.toMatch(ANSI);
     expect(result.stdout).toContain('slow_search [module]\n  A search that takes a long time; it records when its signal aborts.\n  input: query: string\n');
-    expect(result.stdout).toContain('3 tools');
+    expect(result.stdout).toContain('4 tools');
   });
 
   it('refuses two tools with the same name, saying how to fix it (exit 4)', async () => {
     const result = await runCli(['tools', '--tools', TEST_TOOLS, '--tools', TEST_TOOLS], { cwd: mkdtempSync(join(dir, 'dup-')) });
     expect(result.code).toBe(4);
-    expect(result.stderr).toMatch(/Two tools are named "(quick_echo|slow_search)" \(module and module\)\. Rename one/);
+    expect(result.stderr).toMatch(/Two tools are named "\w+" \(module and module\)\. Rename one/);
+  });
+
+  it('--mcp-url lists the tools of a remote MCP server, sending every --header', async () => {
+    const lookup = tool({ name: 'lookup', description: 'Looks a word up.', input: z.object({ word: z.string() }), execute: ({ word }) => word });
+    await using served = await serveTools([lookup], {
+      transport: { port: 0, authorize: (request) => request.headers['x-token'] === 'secret' },
+      serverInfo: { name: 'dictionary', version: '1.0.0' },
+    });
+    const url = served.url!.href;
+    const cwd = mkdtempSync(join(dir, 'http-'));
+    const result = await runCli(['tools', '--json', '--mcp-url', url, '--header', 'X-Token=secret'], { cwd });
+    expect(result.stderr).toBe('');
+    expect(JSON.parse(result.stdout)).toContainEqual({
+      name: 'lookup',
+      description: 'Looks a word up.',
+      inputSchema: expect.objectContaining({ type: 'object', required: ['word'] }),
+      source: 'mcp:dictionary',
+    });
+    const refused = await runCli(['tools', '--mcp-url', url], { cwd });
+    expect(refused.code).toBe(4);
+    expect(refused.stderr).toMatch(/^tandem: MCP server \(http:\/\/127\.0\.0\.1:\d+\/mcp\) failed to start: /);
   });
 });

@@ -1,7 +1,14 @@
 import type { LanguageModel, ModelCallOptions, ModelRequest, ModelStreamPart, Usage } from '@tandem/core/spec';
 import { planDemoTurn, type DemoPlan } from './plan-demo-turn.js';
 
-/** Options of {@link demoModel}. */
+/**
+ * Options of {@link demoModel}.
+ *
+ * @example
+ * ```ts
+ * const instant = demoModel({ wordDelayMs: 0 }); // for tests: stream without pauses
+ * ```
+ */
 export interface DemoModelOptions {
   /** Pause between streamed words, to look like a model typing (default 12 ms; 0 streams at once). */
   readonly wordDelayMs?: number;
@@ -9,7 +16,14 @@ export interface DemoModelOptions {
   readonly modelId?: string;
 }
 
-/** The provider name of the offline demo model: `demo:offline` in `--model`. */
+/**
+ * The provider name of the offline demo model (`demo:offline` in `tandem --model`).
+ *
+ * @example
+ * ```ts
+ * if (model.provider === DEMO_PROVIDER) console.log('offline demo model: fixed rules, not an LLM');
+ * ```
+ */
 export const DEMO_PROVIDER = 'demo';
 
 /**

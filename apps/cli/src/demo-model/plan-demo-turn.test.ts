@@ -68,6 +68,7 @@ describe('planDemoTurn: which tools are named', () => {
     });
     expect(result.kind).toBe('answer');
     expect(result.text).toContain('offline demo model');
+    expect(result.text).toContain('for example "weather city=…"');
     expect(result.text).toContain('Tools: weather.');
   });
 
@@ -168,6 +169,8 @@ describe('planDemoTurn: arguments', () => {
     if (result.kind !== 'call-tools') return;
     expect(result.reasoning).toBe('Named tools: weather, flights. Arguments from the prompt: city=Rome.');
     expect(result.text).toBe('Calling weather and flights at the same time, as one tool group.');
+    const quoted = plan('weather city="New York" days=2', [weather]);
+    expect(quoted.kind === 'call-tools' && quoted.reasoning).toBe('Named tool: weather. Arguments from the prompt: city="New York" days=2.');
   });
 
   it('numbers call ids after the calls already in the conversation', () => {

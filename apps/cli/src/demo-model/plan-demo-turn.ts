@@ -4,7 +4,14 @@ import { namedTools } from './named-tools.js';
 import { narrateResults } from './narrate-results.js';
 import { toolInput } from './tool-input.js';
 
-/** One tool call the demo model makes. */
+/**
+ * One tool call the demo model makes.
+ *
+ * @example
+ * ```ts
+ * const call: DemoToolCall = { toolCallId: 'demo_call_1', toolName: 'weather', input: { city: 'Oslo' } };
+ * ```
+ */
 export interface DemoToolCall {
   readonly toolCallId: string;
   readonly toolName: string;
@@ -16,6 +23,12 @@ export interface DemoToolCall {
  * - `call-tools`: say `text`, then call `calls` — one response, so one concurrent tool group;
  * - `narrate`: the last message holds tool results; `text` reports them;
  * - `answer`: no tool was named; `text` explains how to name one.
+ *
+ * @example
+ * ```ts
+ * const plan: DemoPlan = planDemoTurn(request);
+ * if (plan.kind === 'call-tools') console.log(plan.calls.map((call) => call.toolName));
+ * ```
  */
 export type DemoPlan =
   | { readonly kind: 'call-tools'; readonly reasoning: string; readonly text: string; readonly calls: readonly DemoToolCall[] }
@@ -87,11 +100,20 @@ function explain(prompt: string, tools: readonly FunctionToolDefinition[]): stri
   const heard = prompt.trim() === '' ? '' : `You said: "${shorten(prompt.trim(), 120)}". `;
   const intro = "I am the offline demo model: I follow fixed rules and don't understand language. ";
   if (tools.length === 0) return `${heard}${intro}I call tools you name, but there are none here — add some with --tools <module> or --mcp.`;
-  const example = tools[0]?.name ?? 'tool';
   return (
-    `${heard}${intro}Name a tool and I call it, with key=value words as its arguments — for example "${example} key=value". ` +
+    `${heard}${intro}Name a tool and I call it, with key=value words as its arguments — for example "${example(tools)}". ` +
     `Name several and they run together. Tools: ${tools.map((tool) => tool.name).join(', ')}.`
   );
+}
+
+/** `weather city=…`: the first tool with a property, and that property. */
+function example(tools: readonly FunctionToolDefinition[]): string {
+  for (const tool of tools) {
+    const properties = tool.inputSchema['properties'];
+    const first = typeof properties === 'object' && properties !== null ? Object.keys(properties)[0] : undefined;
+    if (first !== undefined) return `${tool.name} ${first}=…`;
+  }
+  return tools[0]?.name ?? '';
 }
 
 function list(names: readonly string[]): string {

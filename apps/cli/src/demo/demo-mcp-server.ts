@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The MCP server `tandem demo` starts over stdio: a Tandem tool served with serveTools() from @tandem/mcp.
+// The MCP server `tandem demo` starts over stdio: a Tandem tool served with serveTools() from @tandem/mcp/server.
 import { serveTools } from '@tandem/mcp/server';
 import { tool } from '@tandem/tools';
 import { z } from 'zod';

@@ -22,5 +22,6 @@ export function useColor(stream: NodeJS.WritableStream & { isTTY?: boolean }, op
 /** A {@link Paint} for a stream with color on or off. @example `painter(true)('green', 'done')` */
 export function painter(enabled: boolean): Paint {
   if (!enabled) return (_style, text) => text;
-  return (style, text) => styleText(style as Parameters<typeof styleText>[0], text);
+  // The decision is made above, per stream; styleText must not judge process.stdout instead.
+  return (style, text) => styleText(style as Parameters<typeof styleText>[0], text, { validateStream: false });
 }

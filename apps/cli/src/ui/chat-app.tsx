@@ -42,7 +42,13 @@ export function ChatApp({ controller, banner, onExit }: { readonly controller: C
     () => controller.state,
   );
   const { exit } = useApp();
+  // What is typed: read from the ref (keys may arrive faster than renders), shown from the state.
+  const typed = useRef('');
   const [value, setValue] = useState('');
+  const setTyped = (next: string): void => {
+    typed.current = next;
+    setValue(next);
+  };
   const [hint, setHint] = useState<string | undefined>(undefined);
   const armedAt = useRef<number | undefined>(undefined);
   const live = state.live;
@@ -58,6 +64,10 @@ export function ChatApp({ controller, banner, onExit }: { readonly controller: C
     [exit, onExit],
   );
 
+  // The prompt shows once keys are read: useInput's effect (raw mode, the stdin listener) runs before this one.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+
   useEffect(() => {
     if (hint === undefined) return undefined;
     const timer = setTimeout(() => setHint(undefined), DOUBLE_PRESS_MS);
@@ -65,8 +75,11 @@ export function ChatApp({ controller, banner, onExit }: { readonly controller: C
   }, [hint]);
 
   useInput((input, key) => {
+    // The controller's state, not the render's: a key may arrive before the view caught up.
+    const current = controller.state;
+    const asking = current.approvals[0];
     if (key.ctrl && input === 'c') {
-      if (state.running) {
+      if (current.running) {
         controller.cancel();
         return;
       }
@@ -76,32 +89,32 @@ export function ChatApp({ controller, banner, onExit }: { readonly controller: C
         leave(130);
         return;
       }
-      setValue('');
+      setTyped('');
       setHint('Press Ctrl-C again to exit (or Ctrl-D).');
       return;
     }
-    if (approval !== undefined) {
-      if (input === 'y' || input === 'Y') controller.answer(approval.toolCallId, true);
-      else if (input === 'n' || input === 'N') controller.answer(approval.toolCallId, false);
+    if (asking !== undefined) {
+      if (input === 'y' || input === 'Y') controller.answer(asking.toolCallId, true);
+      else if (input === 'n' || input === 'N') controller.answer(asking.toolCallId, false);
       return;
     }
-    if (state.running) return;
+    if (current.running) return;
     if (key.ctrl && input === 'd') {
-      if (value === '') leave(0);
+      if (typed.current === '') leave(0);
       return;
     }
     if (key.return) {
-      const line = value;
-      setValue('');
+      const line = typed.current;
+      setTyped('');
       void controller.submit(line);
       return;
     }
     if (key.backspace || key.delete) {
-      setValue((current) => current.slice(0, -1));
+      setTyped(typed.current.slice(0, -1));
       return;
     }
     if (key.ctrl && input === 'u') {
-      setValue('');
+      setTyped('');
       return;
     }
     if (key.ctrl || key.meta || key.escape || key.tab || key.upArrow || key.downArrow || key.leftArrow || key.rightArrow) return;
@@ -109,11 +122,11 @@ export function ChatApp({ controller, banner, onExit }: { readonly controller: C
     // Typed ahead or pasted: a chunk may hold whole lines; each line break sends what came before it.
     const [first = '', ...lines] = input.split(/\r\n|\r|\n/);
     if (lines.length === 0) {
-      setValue((current) => current + first);
+      setTyped(typed.current + first);
       return;
     }
-    const sent = value + first;
-    setValue(lines.at(-1) ?? '');
+    const sent = typed.current + first;
+    setTyped(lines.at(-1) ?? '');
     void controller.submit(sent);
   });
 
@@ -126,7 +139,7 @@ export function ChatApp({ controller, banner, onExit }: { readonly controller: C
       {live === undefined
         ? null
         : live.blocks.map((block, index) => <TurnBlockView key={`${String(block.step)}-${block.kind}-${String(index)}`} block={block} calls={live.calls} now={now} />)}
-      <PromptLine running={state.running} approval={approval} value={value} hint={hint} />
+      <PromptLine running={state.running || !ready} approval={approval} value={value} hint={hint} />
     </Box>
   );
 }

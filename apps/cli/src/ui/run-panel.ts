@@ -29,6 +29,9 @@ export class RunPanel {
       case 'partial-tool-call-result':
         this.line(`${this.paint('dim', '…')} ${event.toolName}: ${preview(event.label ?? event.value, 100)}`);
         return;
+      case 'tool-approval-request':
+        this.line(`${this.paint('yellow', '?')} ${event.toolName} needs approval`);
+        return;
       case 'tool-retry':
         this.line(`${this.paint('yellow', '↻')} ${event.toolName}: attempt ${String(event.attempt)} after ${preview(event.error, 80)}`);
         return;
