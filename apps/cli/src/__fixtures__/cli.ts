@@ -1,7 +1,9 @@
 // Runs the built `tandem` binary as a user would: a child process with its own environment.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The built CLI (turbo builds it before `test`). */
@@ -16,17 +18,30 @@ export function assertBuilt(): void {
   if (!existsSync(BIN)) throw new Error(`${BIN} is missing: build the CLI first (npx -y pnpm@12.4.2 turbo run build --filter=@tandem/cli...).`);
 }
 
+let testHome: string | undefined;
+/** A tandem home folder of this test file's own (sessions, tokens), removed when the worker exits. */
+export function testTandemHome(): string {
+  if (testHome === undefined) {
+    const dir = mkdtempSync(join(tmpdir(), 'tandem-home-'));
+    testHome = dir;
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  }
+  return testHome;
+}
+
 /**
- * The environment of a CLI run: this one without provider keys and color settings, and with an Ollama
- * address nothing listens on — so the model choice is the demo model unless a test says otherwise.
+ * The environment of a CLI run: this one without provider keys, color settings, OpenTelemetry variables
+ * and a graphical display (no browser opens), with an Ollama address nothing listens on — so the model
+ * choice is the demo model unless a test says otherwise — and a tandem home folder in a temporary
+ * directory (never the user's ~/.tandem).
  */
 export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
-    if (/(_API_KEY|^AWS_|^NO_COLOR$|^FORCE_COLOR$|^OLLAMA_|^TANDEM_)/.test(key)) continue;
+    if (/(_API_KEY|^AWS_|^NO_COLOR$|^FORCE_COLOR$|^OLLAMA_|^TANDEM_|^OTEL_|^DISPLAY$|^WAYLAND_DISPLAY$)/.test(key)) continue;
     env[key] = value;
   }
-  return { ...env, OLLAMA_HOST: '127.0.0.1:9', ...extra };
+  return { ...env, OLLAMA_HOST: '127.0.0.1:9', TANDEM_HOME: testTandemHome(), ...extra };
 }
 
 /** What a run of the CLI produced. */

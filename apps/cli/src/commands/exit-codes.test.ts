@@ -51,7 +51,7 @@ describe('exit code 3: bad config', () => {
     expect(result.code).toBe(3);
     const file = join(folder, 'tandem.config.json');
     expect(result.stderr).toBe(
-      `tandem: Invalid config ${file}: maxSteps: expected a positive whole number; mcpServers.fs.disabled: unknown key (expected one of: command, args, env, cwd, url, headers, timeoutMs, toolPrefix, type)\n`,
+      `tandem: Invalid config ${file}: maxSteps: expected a positive whole number; mcpServers.fs.disabled: unknown key (expected one of: command, args, env, cwd, url, headers, timeoutMs, toolPrefix, auth, type)\n`,
     );
   });
 

@@ -1,7 +1,8 @@
 import { basename } from 'node:path';
-import { getHttpTools, getStdioTools, type McpToolset } from '@tandem/mcp';
+import { getHttpTools, getStdioTools, type McpOAuthStorage, type McpToolset } from '@tandem/mcp';
 import type { McpServerConfig } from '../config/config-schema.js';
 import { CliError } from '../errors/cli-error.js';
+import { cliTokenStorage, serverOAuth, usesOAuth } from '../mcp/server-oauth.js';
 import type { McpServerSpec } from './mcp-server-specs.js';
 
 /** A connected MCP server and its tools. */
@@ -22,20 +23,29 @@ export interface ConnectOptions {
  * others are closed and a `startup` {@link CliError} (exit 4) names the server.
  */
 export async function connectMcpServers(specs: readonly McpServerSpec[], options: ConnectOptions = {}): Promise<ConnectedMcpServer[]> {
-  const settled = await Promise.allSettled(specs.map((spec) => connect(spec, options)));
+  // One token file for every remote server (its writes are serialized per storage object).
+  const storage = specs.some((spec) => 'url' in spec.server) ? cliTokenStorage() : undefined;
+  const settled = await Promise.allSettled(specs.map((spec) => connect(spec, options, storage)));
   const failure = settled.find((outcome) => outcome.status === 'rejected');
   if (failure === undefined) return settled.map((outcome) => (outcome as PromiseFulfilledResult<ConnectedMcpServer>).value);
   await Promise.all(settled.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value.tools.close() : undefined)));
   throw failure.reason;
 }
 
-async function connect(spec: McpServerSpec, options: ConnectOptions): Promise<ConnectedMcpServer> {
+async function connect(spec: McpServerSpec, options: ConnectOptions, storage: McpOAuthStorage | undefined): Promise<ConnectedMcpServer> {
   const { server } = spec;
   const label = spec.name ?? ('url' in server ? server.url : [server.command, ...(server.args ?? [])].join(' '));
   try {
     const tools =
       'url' in server
-        ? await getHttpTools(server.url, { headers: server.headers, toolPrefix: server.toolPrefix, timeoutMs: server.timeoutMs, signal: options.signal })
+        ? await getHttpTools(server.url, {
+            headers: server.headers,
+            toolPrefix: server.toolPrefix,
+            timeoutMs: server.timeoutMs,
+            signal: options.signal,
+            // A server that answers 401 is signed in to (MCP authorization), its tokens kept in ~/.tandem.
+            ...(storage !== undefined && usesOAuth(server) ? { auth: serverOAuth(label, server, { storage }) } : {}),
+          })
         : await getStdioTools({
             command: server.command,
             args: server.args,
