@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { getHttpTools, getStdioTools, type McpOAuthStorage, type McpToolset } from '@tandem/mcp';
+import { getHttpTools, getStdioTools, McpOAuthError, type McpOAuthStorage, type McpToolset } from '@tandem/mcp';
 import type { McpServerConfig } from '../config/config-schema.js';
 import { CliError } from '../errors/cli-error.js';
 import { cliTokenStorage, serverOAuth, usesOAuth } from '../mcp/server-oauth.js';
@@ -34,7 +34,8 @@ export async function connectMcpServers(specs: readonly McpServerSpec[], options
 
 async function connect(spec: McpServerSpec, options: ConnectOptions, storage: McpOAuthStorage | undefined): Promise<ConnectedMcpServer> {
   const { server } = spec;
-  const label = spec.name ?? ('url' in server ? server.url : [server.command, ...(server.args ?? [])].join(' '));
+  const where = 'url' in server ? server.url : [server.command, ...(server.args ?? [])].join(' ');
+  const label = spec.name ?? where;
   try {
     const tools =
       'url' in server
@@ -60,10 +61,17 @@ async function connect(spec: McpServerSpec, options: ConnectOptions, storage: Mc
           });
     return { name: spec.name ?? reportedName(tools, server), tools };
   } catch (error) {
-    throw new CliError('startup', `MCP server ${spec.name === undefined ? '' : `"${spec.name}" `}(${label}) failed to start: ${(error as Error).message}`, {
+    const hint = signInFailed(error) ? ` (tandem mcp logout ${spec.name ?? where} forgets the stored sign-in; tandem mcp login ${spec.name ?? where} signs in again)` : '';
+    throw new CliError('startup', `MCP server ${spec.name === undefined ? '' : `"${spec.name}" `}(${where}) failed to start: ${(error as Error).message}${hint}`, {
       cause: error,
     });
   }
+}
+
+/** Whether signing in failed at a step where signing in again may help (not discovery or a misconfigured server). */
+function signInFailed(error: unknown): boolean {
+  const oauth = [error, (error as { cause?: unknown } | null)?.cause].find((candidate) => McpOAuthError.isInstance(candidate));
+  return oauth !== undefined && ['MCP_OAUTH_TOKEN_REFUSED', 'MCP_OAUTH_ACCESS_DENIED', 'MCP_OAUTH_SCOPE_DENIED', 'MCP_OAUTH_TOO_MANY_ATTEMPTS'].includes(oauth.code);
 }
 
 function reportedName(tools: McpToolset, server: McpServerConfig): string {
