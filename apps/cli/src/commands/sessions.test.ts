@@ -161,7 +161,7 @@ describe('tandem sessions', () => {
 
     const show = await runCli(['sessions', 'show', 'older'], { cwd: dir, env });
     expect(show.code).toBe(0);
-    expect(show.stdout).toMatch(/^user: quick_echo text=first\nassistant: .*\n(  .*\n)*  → quick_echo \{"text":"first"\}\ntool: ← quick_echo \(success\): echo: first\nassistant: The tool returned:\n  - quick_echo: echo: first\n$/);
+    expect(show.stdout).toMatch(/^user: quick_echo text=first\nassistant: .*\n( {2}.*\n)* {2}→ quick_echo \{"text":"first"\}\ntool: ← quick_echo \(success\): echo: first\nassistant: The tool returned:\n {2}- quick_echo: echo: first\n$/);
     const messages = JSON.parse((await runCli(['sessions', 'show', 'older', '--json'], { cwd: dir, env })).stdout) as { role: string; parts: { type: string }[] }[];
     expect(messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
     expect(messages[2]?.parts[0]).toMatchObject({ type: 'tool-result', toolName: 'quick_echo', status: 'success', result: 'echo: first' });
