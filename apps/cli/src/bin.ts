@@ -154,7 +154,9 @@ async function main(argv: readonly string[]): Promise<number> {
     await program.parseAsync(argv, { from: 'node' });
   } catch (error) {
     if (error instanceof CommanderError) {
-      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return 0;
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return 0;
+      // `tandem mcp` without its subcommand shows the help as an error.
+      if (error.code === 'commander.help') return error.exitCode === 0 ? 0 : 2;
       return 2; // commander printed the message
     }
     throw error;
