@@ -1,5 +1,5 @@
 import type { BidiModel, Message } from '@tandem/core/spec';
-import type { Tool } from '@tandem/core';
+import type { Approver, SessionOptions, Telemetry, Tool } from '@tandem/core';
 import type { ToolGroupOptions } from '@tandem/core/runtime';
 import type { Clock } from '@tandem/core/testing';
 import type { BidiQueueOptions } from './bidi-queue-options.js';
@@ -32,12 +32,53 @@ export interface BidiReconnectOptions {
  * ```
  */
 export interface BidiAgentOptions {
-  readonly model: BidiModel;
-  /** Function tools (run by the agent, concurrently per group) and provider tools (passed to the model). */
-  readonly tools?: readonly Tool[];
+  /**
+   * The realtime model: a `BidiModel` (e.g. `openai.realtime('gpt-realtime')`), or a `provider:model-id`
+   * string such as `'openai:gpt-realtime'`, resolved through the provider registry (after
+   * `registerProvider('openai', openai)`).
+   */
+  readonly model: BidiModel | string;
+  /** The agent's name, for traces. Default `agent`. */
+  readonly name?: string;
+  /**
+   * Function tools (run by the agent, concurrently per group) and provider tools (passed to the model).
+   * A live tool list — an `McpToolset`, or any `Array` subclass that changes in place — given as `tools` or
+   * as an element of it is read again at each (re)connect and before each tool group runs: a refreshed
+   * tool runs at once, and the refreshed definitions reach the model with the next connection (most
+   * realtime vendors take tools only when a session is set up). A refreshed list that breaks the name
+   * rules is reported as a non-fatal `error` event and the previous one is kept.
+   */
+  readonly tools?: readonly (Tool | readonly Tool[])[];
   readonly system?: string;
-  /** History to start from; it grows across conversations and is replayed on every (re)connect. */
+  /**
+   * History to start from; it grows across conversations and is replayed on every (re)connect. With a
+   * `session`, these follow the stored conversation (and are stored with it).
+   */
   readonly messages?: readonly Message[];
+  /**
+   * Answers approval requests of tools with `needsApproval` (see `tool-approval-request`): return `true`,
+   * or `false` / `{ approved: false, reason }` to deny. Without it, calls wait for `agent.approve(id)` /
+   * `agent.deny(id, reason?)`; both may answer, the first answer wins. A call's `config.timeoutMs` bounds
+   * the wait.
+   */
+  readonly approve?: Approver;
+  /**
+   * Keeps the conversation in a `SessionStore`. The stored history is loaded once, before the first
+   * connection of the first conversation (a call left without a result — a crash mid-group — is paired with
+   * a `cancelled` result), and replayed to the model. Then each message is appended as it is added to
+   * `agent.messages` (user turns, final transcripts, assistant text, tool calls, and a group's results as
+   * one tool message when the group ends), one append at a time, in order. A failing append does not end
+   * the conversation: it is reported as a non-fatal `error` event with a `BidiSessionAppendError`, and the
+   * store misses that message. `stop()` and `run()` resolve once pending appends have settled (waiting at
+   * most `stopGraceMs`). Loading fails the conversation's `start()` / `run()` with the store's error.
+   */
+  readonly session?: SessionOptions;
+  /**
+   * Traces each conversation (e.g. `otel()` from `@tandem/otel`), through `Telemetry.startSession`: a
+   * session with response, barge-in, first-audio latency, tool latency, reconnect and usage events and a
+   * trace per tool group, ended at `connection-close`. Telemetry that throws never breaks a conversation.
+   */
+  readonly telemetry?: Telemetry;
   /** Drives metrics, reconnect back-off and restarts; inject `ManualClock` in tests. Default: real time. */
   readonly clock?: Clock;
   /** Shared with every tool call as `ctx.invocationState`. */

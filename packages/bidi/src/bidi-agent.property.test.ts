@@ -1,7 +1,8 @@
 // Property test (fast-check, seeded): random interleavings of tool groups (fast, slow, unknown, invalid
-// JSON, throwing, stop tool, end_conversation), responses, barge-ins, time-outs, go-aways, dropped
-// connections, failing sends (results and input), user turns, cancels (immediate and after the current
-// tools) and stop(), on ScriptedBidiModel with a ManualClock — sometimes with an output that hangs.
+// JSON, throwing, stop tool, end_conversation, needing approval), responses, barge-ins, time-outs,
+// go-aways, dropped connections, failing sends (results and input), user turns, approvals, calls the
+// model withdraws (tool-cancel), cancels (immediate and after the current tools) and stop(), on
+// ScriptedBidiModel with a ManualClock — sometimes with an output that hangs.
 // After each run: every call got exactly one result, none duplicated or lost, each sendToolResults call
 // was one whole group, no connection got a result twice, and the run ended (connection-close last).
 import fc from 'fast-check';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { UnsupportedModelVersionError, type CancelOptions, type FunctionTool, type ToolAgent } from '@tandem/core';
-import type { BidiInput, Message, ToolDefinition } from '@tandem/core/spec';
+import type { CancelOptions, ToolAgent } from '@tandem/core';
+import type { BidiInput, BidiModel, Message } from '@tandem/core/spec';
 import type { BidiAgentOptions } from './bidi-agent-options.js';
 import type { BidiAgentInput } from './bidi-agent-input.js';
 import type { BidiAgentOutput } from './bidi-agent-output.js';
@@ -11,12 +11,14 @@ import { BidiSession } from './internal/bidi-session.js';
 import { settlePeers } from './internal/end-grace.js';
 import { InputReader, OutputPump } from './internal/run-io.js';
 import type { SessionConfig } from './internal/session-config.js';
+import { SessionWriter } from './internal/session-writer.js';
 import { realClock } from './internal/system-clock.js';
+import { toBidiModel } from './internal/to-bidi-model.js';
+import { ToolCatalog } from './internal/tool-catalog.js';
 import { toolGroupScope } from './internal/tool-group-run.js';
 import { untilAborted } from './internal/until-aborted.js';
 import { withinGrace } from './internal/within-grace.js';
 
-const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const DEFAULT_STOP_GRACE_MS = 2_000;
 
 /**
@@ -34,6 +36,10 @@ const DEFAULT_STOP_GRACE_MS = 2_000;
  *   { reason: 'user-request' }` is the last event.
  * - Time-outs and go-aways restart the connection at a turn boundary, replaying history and then sending
  *   results the model has not got yet. Events of a replaced connection are ignored.
+ * - Calls of tools with `needsApproval` wait (the conversation goes on) for `approve()` / `deny()` or the
+ *   `approve` option; calls the provider withdraws (`tool-cancel`) are aborted and recorded `cancelled`.
+ * - `session` keeps the conversation in a store (loaded before the first connection, each message appended
+ *   as it is added); `telemetry` traces each conversation.
  *
  * @example
  * ```ts
@@ -48,42 +54,69 @@ const DEFAULT_STOP_GRACE_MS = 2_000;
  * ```
  */
 export class BidiAgent implements ToolAgent, AsyncDisposable {
-  readonly model: BidiAgentOptions['model'];
+  /** The realtime model (resolved from the registry when `model` was a `provider:model-id` string). */
+  readonly model: BidiModel;
   private readonly options: BidiAgentOptions;
-  private readonly tools: ReadonlyMap<string, FunctionTool>;
-  private readonly toolDefinitions: readonly ToolDefinition[];
+  private readonly catalog: ToolCatalog;
+  private readonly store: SessionWriter | undefined;
   private session: BidiSession | undefined;
   private history: readonly Message[];
 
+  /**
+   * @throws `NoSuchProviderError` for a model string whose provider is not registered (`registerProvider`);
+   * `TypeError` for a `model` that is neither a `BidiModel` nor a string, an invalid or duplicate tool
+   * name, or invalid `approve`/`session` options.
+   */
   constructor(options: BidiAgentOptions) {
-    if (options.model.specificationVersion !== 'v1') {
-      const { model } = options;
-      throw new UnsupportedModelVersionError({ version: model.specificationVersion, provider: model.provider, modelId: model.modelId });
-    }
+    this.model = toBidiModel(options.model);
+    validateOptions(options);
     this.options = options;
-    this.model = options.model;
     this.history = [...(options.messages ?? [])];
-    const tools = new Map<string, FunctionTool>();
-    const definitions: ToolDefinition[] = [];
-    const names = new Set<string>();
-    for (const tool of options.tools ?? []) {
-      if (!TOOL_NAME.test(tool.name)) throw new TypeError(`BidiAgent: invalid tool name "${tool.name}"; use 1-64 of [a-zA-Z0-9_-].`);
-      if (names.has(tool.name)) throw new TypeError(`BidiAgent: two tools are named "${tool.name}"; tool names must be unique.`);
-      names.add(tool.name);
-      if (tool.kind === 'function') {
-        tools.set(tool.name, tool);
-        definitions.push({ kind: 'function', name: tool.name, description: tool.spec.description, inputSchema: tool.spec.params });
-      } else {
-        definitions.push(tool);
-      }
-    }
-    this.tools = tools;
-    this.toolDefinitions = definitions;
+    this.catalog = new ToolCatalog(options.tools ?? []);
+    this.store = options.session === undefined ? undefined : new SessionWriter(options.session);
   }
 
   /** The conversation history: text turns, final transcripts, tool calls and results (each call paired with its result). */
   get messages(): readonly Message[] {
     return this.session?.history.messages ?? this.history;
+  }
+
+  /**
+   * Approves a call that waits for approval (after its `tool-approval-request` event): it runs now.
+   * @throws TypeError when no call of that id is waiting (unknown, already answered, or ended).
+   *
+   * @example
+   * ```ts
+   * for await (const event of agent.receive()) {
+   *   if (event.type === 'tool-approval-request') agent.approve(event.toolCallId);
+   * }
+   * ```
+   */
+  approve(toolCallId: string): void {
+    if (this.session?.approvals.answer(toolCallId, { approved: true }) !== true) throw this.notWaiting(toolCallId);
+  }
+
+  /**
+   * Denies a call that waits for approval: it never runs, and the model gets the error result
+   * "The user denied this tool call[: reason]".
+   * @throws TypeError when no call of that id is waiting (unknown, already answered, or ended).
+   *
+   * @example
+   * ```ts
+   * if (event.type === 'tool-approval-request' && event.toolName === 'delete_file') agent.deny(event.toolCallId, 'not today');
+   * ```
+   */
+  deny(toolCallId: string, reason?: string): void {
+    const answer = { approved: false as const, reason: reason === undefined || reason === '' ? undefined : reason };
+    if (this.session?.approvals.answer(toolCallId, answer) !== true) throw this.notWaiting(toolCallId);
+  }
+
+  private notWaiting(toolCallId: string): TypeError {
+    const waiting = this.session?.approvals.ids() ?? [];
+    const list = waiting.length === 0 ? 'none is waiting' : `waiting: ${waiting.join(', ')}`;
+    return new TypeError(
+      `No tool call "${toolCallId}" is waiting for approval (${list}). Answer a call after its tool-approval-request event and before it ends.`,
+    );
   }
 
   /** True from `start()` until the conversation has ended. */
@@ -183,7 +216,7 @@ export class BidiAgent implements ToolAgent, AsyncDisposable {
     const inputs = options.inputs ?? [];
     const outputs = options.outputs ?? [];
     const session = this.createSession(outputs.map((_, index) => index));
-    const graceMs = this.options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS;
+    const graceMs = session.config.stopGraceMs;
     const started: BidiAgentOutput[] = [];
     try {
       for (const output of outputs) {
@@ -266,16 +299,20 @@ export class BidiAgent implements ToolAgent, AsyncDisposable {
     const concurrency = options.toolExecution?.concurrency;
     const config: SessionConfig = {
       runId: randomUUID(),
-      model: options.model,
+      model: this.model,
       system: options.system,
-      tools: this.tools,
-      toolDefinitions: this.toolDefinitions,
+      catalog: this.catalog,
       agent: this,
       history: this.history,
       clock: options.clock ?? realClock,
       invocationState: options.invocationState ?? {},
       concurrency: concurrency === 'sequential' ? 1 : concurrency,
       hooks: options.hooks,
+      approve: options.approve,
+      store: this.store,
+      startMessages: options.messages ?? [],
+      telemetry: options.telemetry,
+      agentName: options.name ?? 'agent',
       queue: options.queue ?? {},
       reconnect: {
         maxAttempts: options.reconnect?.maxAttempts ?? 3,
@@ -284,6 +321,7 @@ export class BidiAgent implements ToolAgent, AsyncDisposable {
         marginMs: options.reconnect?.marginMs ?? 30_000,
       },
       responseWaitMs: options.responseWaitMs ?? 5_000,
+      stopGraceMs: options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS,
     };
     const session = new BidiSession(config);
     for (const id of consumers) session.fanout.add(id);
@@ -299,5 +337,16 @@ export class BidiAgent implements ToolAgent, AsyncDisposable {
       void session.closed.promise.then(() => signal.removeEventListener('abort', onAbort));
     }
     await session.open();
+  }
+}
+
+/** Checks the options a conversation would otherwise trip over later. */
+function validateOptions(options: BidiAgentOptions): void {
+  if (options.approve !== undefined && typeof options.approve !== 'function') {
+    throw new TypeError('BidiAgent: approve must be a function (request) => boolean | { approved: false, reason } (or a promise of one).');
+  }
+  const session = options.session;
+  if (session !== undefined && (typeof session.id !== 'string' || session.id === '' || typeof session.store?.load !== 'function')) {
+    throw new TypeError('BidiAgent: session must be { store, id } with a SessionStore and a non-empty string id.');
   }
 }

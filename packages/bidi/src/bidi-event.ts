@@ -74,6 +74,8 @@ export interface BidiBargeInMetrics {
  * - `transcript` — what the user or assistant said (`final` ends the utterance).
  * - `barge-in` — the user interrupted: queued output audio was flushed; tools keep running.
  * - `tool-start` / `tool-end` — a call the model requested (`tool-end.toolCall.input` is parsed).
+ * - `tool-approval-request` — a call of a tool with `needsApproval` waits for `agent.approve(toolCallId)`
+ *   or `agent.deny(toolCallId, reason?)` (or the `approve` option); the conversation goes on meanwhile.
  * - `partial-tool-call-result`, `tool-retry`, `tool-call-result` — progress and results of calls,
  *   `tool-call-result` once per call in completion order.
  * - `tool-group-complete` — every call of a group finished; `results` in the model's call order.
@@ -110,6 +112,14 @@ export type BidiEvent =
         | { readonly type: 'response-complete'; readonly responseId: string; readonly stopReason: BidiResponseStopReason }
         | { readonly type: 'tool-start'; readonly groupId: string; readonly toolCallId: string; readonly toolName: string }
         | { readonly type: 'tool-end'; readonly groupId: string; readonly toolCall: ToolCall }
+        | {
+            readonly type: 'tool-approval-request';
+            readonly groupId: string;
+            readonly toolCallId: string;
+            readonly toolName: string;
+            /** The validated input the tool would run with. */
+            readonly input: unknown;
+          }
         | {
             readonly type: 'partial-tool-call-result';
             readonly groupId: string;

@@ -24,6 +24,7 @@ export { BidiConnectionError } from './errors/bidi-connection-error.js';
 export { BidiAgentStateError } from './errors/bidi-agent-state-error.js';
 export { BidiOutputOverflowError } from './errors/bidi-output-overflow-error.js';
 export { BidiStuckPeerError } from './errors/bidi-stuck-peer-error.js';
+export { BidiSessionAppendError } from './errors/bidi-session-append-error.js';
 export { pcm16ToInt16, int16ToPcm16 } from './pcm/pcm16-samples.js';
 export { int16ToFloat32, float32ToInt16 } from './pcm/int16-float32.js';
 export { resamplePcm16, resampleInt16 } from './pcm/resample-pcm16.js';

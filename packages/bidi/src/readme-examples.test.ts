@@ -8,6 +8,8 @@ import type { Clock } from '@tandem/core/testing';
 import { ManualClock, ScriptedBidiModel, bidiResponseEvents, bidiToolGroup } from '@tandem/core/testing';
 import { BidiAgent } from './bidi-agent.js';
 import type { BidiEvent } from './bidi-event.js';
+import { readmeBlock, typeErrors, writeSnippet } from './__fixtures__/readme-snippet.js';
+import { takeCollected } from './__fixtures__/snippet-harness.js';
 
 function makeSetTimer(clock: Clock) {
   return tool({
@@ -81,4 +83,13 @@ describe('README examples', () => {
     expect(reason).toBe('user-request');
     expect(messages.find((m) => m.role === 'tool')?.parts[0]).toMatchObject({ status: 'success', result: 'Ending conversation.' });
   });
+
+  it('"Testing voice agents": the snippet as printed type-checks and its test passes', async () => {
+    const path = writeSnippet('testing-voice-agents', readmeBlock('## Testing voice agents'));
+    expect(typeErrors(path)).toEqual([]);
+    await import(path);
+    const tests = takeCollected();
+    expect(tests.map((test) => test.name)).toEqual(['answers while the timer runs; the timer result reaches the model once']);
+    for (const test of tests) await test.fn();
+  }, 60_000);
 });

@@ -7,6 +7,7 @@ import {
   type Sleep,
 } from '@tandem/provider-utils';
 import { AnthropicStreamEvent, KNOWN_ANTHROPIC_EVENT_TYPES } from './anthropic-stream-event.js';
+import { jsonResponseToolName } from './anthropic-json-response-tool.js';
 import { AnthropicStreamMapper } from './anthropic-stream-mapper.js';
 import { buildAnthropicRequestBody } from './build-anthropic-request-body.js';
 
@@ -54,6 +55,8 @@ export class AnthropicMessagesModel implements LanguageModelV1 {
     const config = this.#config;
     const apiKey = config.apiKey();
     const body = buildAnthropicRequestBody(this.modelId, request, config.warn);
+    // A response format sent without `output_config` went as the answer tool (`structuredOutputMode: 'jsonTool'`).
+    const answerTool = request.responseFormat !== undefined && body.output_config === undefined ? jsonResponseToolName(request.responseFormat) : undefined;
     const url = `${config.baseURL}/messages`;
     const headers = {
       ...config.headers,
@@ -65,7 +68,7 @@ export class AnthropicMessagesModel implements LanguageModelV1 {
     yield* streamSseWithRetry(
       { provider: 'Anthropic', url, headers, body, fetch: config.fetch, signal, maxRetries: config.maxRetries, sleep: config.sleep, secrets: [apiKey], ...config.limits },
       async function* (events) {
-        const mapper = new AnthropicStreamMapper({ url });
+        const mapper = new AnthropicStreamMapper({ url, answerTool });
         for await (const message of events) {
           const event = parseEvent(message.data);
           if (event === undefined) continue;

@@ -22,6 +22,13 @@ export const AnthropicProviderOptions = z.object({
   topK: z.number().int().positive().optional(),
   /** An opaque id of your end user, for abuse detection (sent as `metadata.user_id`). */
   userId: z.string().optional(),
+  /**
+   * How a request's `responseFormat` is sent. `outputFormat` (default): Anthropic's structured outputs,
+   * `output_config.format` (Claude Sonnet 4.5, Opus 4.5, Haiku 4.5 and later). `jsonTool`: for older models, a
+   * tool whose input schema is the response schema, which Claude is made to call (`tool_choice` `tool`, or `any`
+   * next to other tools); its input comes back as the answer text. Not usable with extended thinking.
+   */
+  structuredOutputMode: z.enum(['outputFormat', 'jsonTool']).optional(),
 });
 /** Anthropic-specific request options. */
 export type AnthropicProviderOptions = z.infer<typeof AnthropicProviderOptions>;

@@ -93,5 +93,7 @@ export interface AnthropicMessagesRequestBody {
   readonly stop_sequences?: string[];
   readonly thinking?: { readonly type: 'enabled'; readonly budget_tokens: number } | { readonly type: 'disabled' };
   readonly metadata?: { readonly user_id?: string };
+  /** Structured outputs: the answer is JSON matching `format.schema`. */
+  readonly output_config?: { readonly format: { readonly type: 'json_schema'; readonly schema: { readonly [key: string]: unknown } } };
   readonly stream: true;
 }

@@ -37,6 +37,28 @@ describe('AnthropicStreamMapper', () => {
     ]);
   });
 
+  it('maps the answer tool to a text block (input sent whole) next to a real call, which keeps tool-calls', () => {
+    const mapper = new AnthropicStreamMapper({ url: URL_, answerTool: 'output' });
+    const events: AnthropicStreamEvent[] = [
+      { type: 'message_start', message: { id: 'msg_1', model: 'claude-3-5-haiku-latest', usage: { input_tokens: 5, output_tokens: 1 } } },
+      { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 'toolu_a', name: 'output', input: { ok: true } } },
+      { type: 'content_block_stop', index: 0 },
+      { type: 'content_block_start', index: 1, content_block: { type: 'tool_use', id: 'toolu_b', name: 'weather', input: {} } },
+      { type: 'content_block_stop', index: 1 },
+      { type: 'message_delta', delta: { stop_reason: 'tool_use', stop_sequence: null }, usage: { output_tokens: 9 } },
+      { type: 'message_stop' },
+    ];
+    const parts = events.flatMap((event) => mapper.map(AnthropicStreamEvent.parse(event)));
+    expect(parts.slice(0, 5)).toEqual([
+      { type: 'text-start', blockId: '0' },
+      { type: 'text-delta', blockId: '0', chunk: '{"ok":true}' },
+      { type: 'text-end', blockId: '0' },
+      { type: 'tool-start', toolCallId: 'toolu_b', toolName: 'weather' },
+      { type: 'tool-end', toolCallId: 'toolu_b', toolName: 'weather', toolArgs: '{}' },
+    ]);
+    expect(parts.at(-1)).toMatchObject({ type: 'finish', finishReason: 'tool-calls' });
+  });
+
   it('streams tool input as deltas and ends the call with the complete JSON', () => {
     const parts = mapAll('tool-call');
     expect(parts.filter((p) => p.type.startsWith('tool-'))).toEqual([

@@ -18,6 +18,7 @@ import { mapAnthropicStopReason } from './map-anthropic-stop-reason.js';
 
 type OpenBlock =
   | { readonly kind: 'text'; citations: JsonValue[] }
+  | { readonly kind: 'answer'; args: string; readonly initial: unknown }
   | { readonly kind: 'reasoning'; signature: string | undefined }
   | { readonly kind: 'tool'; readonly id: string; readonly name: string; args: string; readonly initial: unknown }
   | { readonly kind: 'server-tool'; readonly id: string; readonly name: string; args: string; readonly initial: unknown };
@@ -45,9 +46,17 @@ export class AnthropicStreamMapper {
   #stopSequence: string | null | undefined;
   #messageId: string | undefined;
   #finished = false;
+  readonly #answerTool: string | undefined;
+  /** Whether a call of a tool other than the answer tool was seen (the finish reason is then `tool-calls`). */
+  #calledTools = false;
 
-  constructor(options: { readonly url: string }) {
+  /**
+   * @param options.answerTool - in `structuredOutputMode: 'jsonTool'`, the name of the tool that carries the
+   *   answer: its call becomes a text block holding the JSON input, and not a tool call.
+   */
+  constructor(options: { readonly url: string; readonly answerTool?: string }) {
     this.#url = options.url;
+    this.#answerTool = options.answerTool;
   }
 
   /** True once `message_stop` has been mapped. */
@@ -134,6 +143,11 @@ export class AnthropicStreamMapper {
           { type: 'reasoning-end', blockId, providerMetadata: { anthropic: { redactedData: block.data } } },
         ];
       case 'tool_use':
+        if (block.name === this.#answerTool) {
+          this.#blocks.set(index, { kind: 'answer', args: '', initial: block.input });
+          return [{ type: 'text-start', blockId }];
+        }
+        this.#calledTools = true;
         this.#blocks.set(index, { kind: 'tool', id: block.id, name: block.name, args: '', initial: block.input });
         return [{ type: 'tool-start', toolCallId: block.id, toolName: block.name }];
       case 'server_tool_use':
@@ -159,6 +173,10 @@ export class AnthropicStreamMapper {
         if (block.kind === 'text') block.citations.push(delta.citation as JsonValue);
         return [];
       case 'input_json_delta':
+        if (block.kind === 'answer') {
+          block.args += delta.partial_json;
+          return delta.partial_json === '' ? [] : [{ type: 'text-delta', blockId, chunk: delta.partial_json } as const];
+        }
         if (block.kind === 'tool') {
           block.args += delta.partial_json;
           return delta.partial_json === ''
@@ -188,6 +206,11 @@ export class AnthropicStreamMapper {
             ? { type: 'reasoning-end', blockId }
             : { type: 'reasoning-end', blockId, providerMetadata: { anthropic: { signature: block.signature } } },
         ];
+      case 'answer':
+        // Without deltas the input came whole in `content_block_start`.
+        return block.args === ''
+          ? [{ type: 'text-delta', blockId, chunk: finalArgs(block) }, { type: 'text-end', blockId }]
+          : [{ type: 'text-end', blockId }];
       case 'tool':
         return [{ type: 'tool-end', toolCallId: block.id, toolName: block.name, toolArgs: finalArgs(block) }];
       case 'server-tool':
@@ -213,7 +236,9 @@ export class AnthropicStreamMapper {
     const usage = this.#usage;
     const cacheRead = usage.cache_read_input_tokens ?? 0;
     const cacheWrite = usage.cache_creation_input_tokens ?? 0;
-    const finishReason: FinishReason = mapAnthropicStopReason(this.#stopReason);
+    // A response that only called the answer tool is a final answer.
+    const answered = this.#stopReason === 'tool_use' && this.#answerTool !== undefined && !this.#calledTools;
+    const finishReason: FinishReason = answered ? 'stop' : mapAnthropicStopReason(this.#stopReason);
     const metadata: ProviderMetadata[string] = { stopReason: this.#stopReason ?? null };
     if (this.#messageId !== undefined) metadata['messageId'] = this.#messageId;
     if (this.#stopSequence) metadata['stopSequence'] = this.#stopSequence;

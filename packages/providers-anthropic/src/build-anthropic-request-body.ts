@@ -1,5 +1,7 @@
 import type { ModelRequest, ToolChoice } from '@tandem/core/spec';
-import { emitProviderWarning, parseProviderOptions } from '@tandem/provider-utils';
+import { emitProviderWarning, InvalidRequestError, parseProviderOptions } from '@tandem/provider-utils';
+import { jsonResponseTool } from './anthropic-json-response-tool.js';
+import { toAnthropicOutputSchema } from './anthropic-output-schema.js';
 import type { AnthropicMessagesRequestBody, AnthropicToolChoice, AnthropicToolParam } from './anthropic-request.js';
 import { AnthropicProviderOptions } from './anthropic-provider-options.js';
 import { toAnthropicProviderTool } from './anthropic-tools.js';
@@ -20,6 +22,10 @@ export const ANTHROPIC_DEFAULT_MAX_TOKENS = 4096;
  * Builds the JSON body of a streaming Messages API call from a Tandem `ModelRequest`.
  * Provider tools that are not Anthropic's are left out and reported through `warn` (default: a process warning).
  * Invalid `providerOptions.anthropic` throw `InvalidProviderOptionsError`.
+ *
+ * `responseFormat` becomes `output_config.format: { type: 'json_schema', schema }` (the schema fitted by
+ * `toAnthropicOutputSchema`); with `structuredOutputMode: 'jsonTool'` it becomes a tool Claude must call
+ * instead (see `jsonResponseTool`). The Messages API has no seed: a `seed` is ignored with a warning.
  *
  * @example
  * ```ts
@@ -47,7 +53,22 @@ export function buildAnthropicRequestBody(
 
   const thinking = options.thinking;
   const budget = thinking?.type === 'enabled' ? thinking.budgetTokens : 0;
-  const toolChoice = tools.length > 0 ? mapToolChoice(request.toolChoice, options.disableParallelToolUse) : undefined;
+  if (request.seed !== undefined) warn('Anthropic does not support seed; it was ignored.');
+  const format = request.responseFormat;
+  const answerTool = format !== undefined && options.structuredOutputMode === 'jsonTool' ? jsonResponseTool(request, format) : undefined;
+  if (answerTool !== undefined && thinking?.type === 'enabled') {
+    throw new InvalidRequestError({
+      provider: 'anthropic',
+      message: "Anthropic structuredOutputMode 'jsonTool' forces a tool call, which extended thinking does not allow. Turn thinking off, or use structuredOutputMode 'outputFormat' on a model that supports structured outputs.",
+    });
+  }
+  let toolChoice: AnthropicToolChoice | undefined;
+  if (answerTool !== undefined) {
+    toolChoice = jsonToolChoice(request.toolChoice, tools.length, answerTool.name, options.disableParallelToolUse);
+    tools.push(answerTool);
+  } else if (tools.length > 0) {
+    toolChoice = mapToolChoice(request.toolChoice, options.disableParallelToolUse);
+  }
   return {
     model: modelId,
     max_tokens: request.maxOutputTokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS + budget,
@@ -63,6 +84,7 @@ export function buildAnthropicRequestBody(
       ? {}
       : { thinking: thinking.type === 'enabled' ? { type: 'enabled', budget_tokens: thinking.budgetTokens } : { type: 'disabled' } }),
     ...(options.userId === undefined ? {} : { metadata: { user_id: options.userId } }),
+    ...(format === undefined || answerTool !== undefined ? {} : { output_config: { format: { type: 'json_schema', schema: toAnthropicOutputSchema(format.schema) } } }),
     stream: true,
   };
 }
@@ -74,4 +96,15 @@ function mapToolChoice(choice: ToolChoice | undefined, disableParallel: boolean 
   if (choice === 'auto') return { type: 'auto', ...parallel };
   if (choice === 'required') return { type: 'any', ...parallel };
   return { type: 'tool', name: choice.toolName, ...parallel };
+}
+
+/**
+ * `tool_choice` in `jsonTool` mode: the answer tool alone is forced; next to other tools Claude must call some
+ * tool (`any`) and ends by calling the answer tool. A choice of one specific tool is kept.
+ */
+function jsonToolChoice(choice: ToolChoice | undefined, otherTools: number, name: string, disableParallel: boolean | undefined): AnthropicToolChoice {
+  const parallel = disableParallel === undefined ? {} : { disable_parallel_tool_use: disableParallel };
+  if (typeof choice === 'object') return { type: 'tool', name: choice.toolName, ...parallel };
+  if (otherTools === 0 || choice === 'none') return { type: 'tool', name, ...parallel };
+  return { type: 'any', ...parallel };
 }

@@ -3,6 +3,7 @@ import { APICallError, IncompleteResponseError, type LanguageModelV1, type Model
 import { DEFAULT_MAX_EVENT_BYTES, DEFAULT_TIMEOUT_MS, retryUntilFirstPart, validateJson, type Sleep } from '@tandem/provider-utils';
 import { BedrockStreamEvent } from './bedrock-stream-event.js';
 import { converseCommand, frameGuardError } from './converse-command.js';
+import { jsonResponseToolName } from './bedrock-json-response-tool.js';
 import { BedrockStreamMapper } from './bedrock-stream-mapper.js';
 import { buildBedrockConverseInput } from './build-bedrock-converse-input.js';
 import { mapBedrockError } from './map-bedrock-error.js';
@@ -50,6 +51,8 @@ export class BedrockConverseModel implements LanguageModelV1 {
     signal?.throwIfAborted();
     const config = this.#config;
     const input = buildBedrockConverseInput(this.modelId, request, config.warn);
+    // A response format sent without `outputConfig` went as the answer tool (`structuredOutputMode: 'jsonTool'`).
+    const answerTool = request.responseFormat !== undefined && input.outputConfig === undefined ? jsonResponseToolName(request.responseFormat) : undefined;
     const client = config.client();
     const url = `${config.endpoint()}/model/${encodeURIComponent(this.modelId)}/converse-stream`;
     const extraHeaders = options.headers ?? {};
@@ -59,7 +62,8 @@ export class BedrockConverseModel implements LanguageModelV1 {
       sleep: config.sleep,
       signal,
       maxRetryAfterMs: config.maxRetryAfterMs,
-      attempt: () => attempt(client, input, { url, headers: extraHeaders, timeoutMs, maxEventBytes: config.maxEventBytes ?? DEFAULT_MAX_EVENT_BYTES }, signal),
+      attempt: () =>
+        attempt(client, input, { url, headers: extraHeaders, timeoutMs, maxEventBytes: config.maxEventBytes ?? DEFAULT_MAX_EVENT_BYTES, answerTool }, signal),
     });
   }
 }
@@ -67,7 +71,13 @@ export class BedrockConverseModel implements LanguageModelV1 {
 async function* attempt(
   client: BedrockRuntimeClient,
   input: ConverseStreamCommandInput,
-  call: { readonly url: string; readonly headers: { readonly [name: string]: string }; readonly timeoutMs: number; readonly maxEventBytes: number },
+  call: {
+    readonly url: string;
+    readonly headers: { readonly [name: string]: string };
+    readonly timeoutMs: number;
+    readonly maxEventBytes: number;
+    readonly answerTool: string | undefined;
+  },
   signal: AbortSignal | undefined,
 ): AsyncGenerator<ModelStreamPart, void, undefined> {
   const { url, headers } = call;
@@ -101,7 +111,7 @@ async function* attempt(
       if (timedOut) throw timeoutError();
       throw frameGuardError(error) ?? mapBedrockError(error, url);
     }
-    const mapper = new BedrockStreamMapper();
+    const mapper = new BedrockStreamMapper({ answerTool: call.answerTool });
     if (stream !== undefined) {
       const iterator = stream[Symbol.asyncIterator]();
       for (;;) {

@@ -31,6 +31,14 @@ export const BedrockProviderOptions = z.object({
   performanceConfig: z.object({ latency: z.enum(['standard', 'optimized']) }).optional(),
   /** Key-value pairs recorded in model invocation logs. */
   requestMetadata: z.record(z.string(), z.string()).optional(),
+  /**
+   * How a request's `responseFormat` is sent. `outputFormat` (default): Bedrock structured outputs,
+   * `outputConfig.textFormat` (models that support them, e.g. Claude Sonnet 4.5, Haiku 4.5, Opus 4.5 and
+   * later). `jsonTool`: for other tool-using models, a tool whose input schema is the response schema, which the
+   * model is made to call (`toolChoice` `tool`, or `any` next to other tools); its input comes back as the answer
+   * text. Not usable with extended thinking.
+   */
+  structuredOutputMode: z.enum(['outputFormat', 'jsonTool']).optional(),
 });
 /** Bedrock-specific request options. */
 export type BedrockProviderOptions = z.infer<typeof BedrockProviderOptions>;

@@ -27,6 +27,28 @@ function mapAll(name: string): ModelStreamPart[] {
 }
 
 describe('BedrockStreamMapper', () => {
+  it('maps the answer tool to a text block (no input: {}) next to a real call, which keeps tool-calls', () => {
+    const mapper = new BedrockStreamMapper({ answerTool: 'output' });
+    const parts = [
+      { contentBlockStart: { start: { toolUse: { toolUseId: 't1', name: 'output' } }, contentBlockIndex: 0 } },
+      { contentBlockStop: { contentBlockIndex: 0 } },
+      { contentBlockStart: { start: { toolUse: { toolUseId: 't2', name: 'weather' } }, contentBlockIndex: 1 } },
+      { contentBlockDelta: { delta: { toolUse: { input: '{"city":"Oslo"}' } }, contentBlockIndex: 1 } },
+      { contentBlockStop: { contentBlockIndex: 1 } },
+      { messageStop: { stopReason: 'tool_use' } },
+      { metadata: { usage: { inputTokens: 1, outputTokens: 2, totalTokens: 3 } } },
+    ].flatMap((event) => mapper.map(BedrockStreamEvent.parse(event)));
+    expect(parts.slice(0, 6)).toEqual([
+      { type: 'text-start', blockId: '0' },
+      { type: 'text-delta', blockId: '0', chunk: '{}' },
+      { type: 'text-end', blockId: '0' },
+      { type: 'tool-start', toolCallId: 't2', toolName: 'weather' },
+      { type: 'tool-delta', toolCallId: 't2', chunk: '{"city":"Oslo"}' },
+      { type: 'tool-end', toolCallId: 't2', toolName: 'weather', toolArgs: '{"city":"Oslo"}' },
+    ]);
+    expect(parts.at(-1)).toMatchObject({ type: 'finish', finishReason: 'tool-calls' });
+  });
+
   it('opens text blocks on their first delta and finishes on metadata', () => {
     expect(mapAll('text')).toEqual([
       { type: 'text-start', blockId: '0' },

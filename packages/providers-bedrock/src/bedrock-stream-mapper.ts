@@ -5,6 +5,7 @@ import { mapBedrockStopReason } from './map-bedrock-stop-reason.js';
 
 type OpenBlock =
   | { readonly kind: 'text' }
+  | { readonly kind: 'answer'; args: string }
   | { readonly kind: 'reasoning'; signature: string | undefined; redacted: Uint8Array[] }
   | { readonly kind: 'tool'; readonly id: string; readonly name: string; args: string }
   | { readonly kind: 'server-tool'; readonly id: string; readonly name: string; args: string }
@@ -36,6 +37,17 @@ export class BedrockStreamMapper {
   #stopReason: string | undefined;
   #additionalFields: unknown;
   #finished = false;
+  readonly #answerTool: string | undefined;
+  /** Whether a call of a tool other than the answer tool was seen (the finish reason is then `tool-calls`). */
+  #calledTools = false;
+
+  /**
+   * @param options.answerTool - in `structuredOutputMode: 'jsonTool'`, the name of the tool that carries the
+   *   answer: its call becomes a text block holding the JSON input, and not a tool call.
+   */
+  constructor(options: { readonly answerTool?: string } = {}) {
+    this.#answerTool = options.answerTool;
+  }
 
   /** True once the final `metadata` event has been mapped. */
   get finished(): boolean {
@@ -51,7 +63,11 @@ export class BedrockStreamMapper {
       if (type === 'server_tool_use') {
         this.#serverToolNames.set(toolUseId, name);
         this.#blocks.set(start.contentBlockIndex, { kind: 'server-tool', id: toolUseId, name, args: '' });
+      } else if (name === this.#answerTool) {
+        this.#blocks.set(start.contentBlockIndex, { kind: 'answer', args: '' });
+        out.push({ type: 'text-start', blockId: String(start.contentBlockIndex) });
       } else {
+        this.#calledTools = true;
         this.#blocks.set(start.contentBlockIndex, { kind: 'tool', id: toolUseId, name, args: '' });
         out.push({ type: 'tool-start', toolCallId: toolUseId, toolName: name });
       }
@@ -96,6 +112,10 @@ export class BedrockStreamMapper {
         if (delta.toolUse.input !== '') out.push({ type: 'tool-delta', toolCallId: block.id, chunk: delta.toolUse.input });
       }
       if (block?.kind === 'server-tool') block.args += delta.toolUse.input;
+      if (block?.kind === 'answer') {
+        block.args += delta.toolUse.input;
+        if (delta.toolUse.input !== '') out.push({ type: 'text-delta', blockId, chunk: delta.toolUse.input });
+      }
     }
     if (delta.toolResult !== undefined) {
       const block = this.#blocks.get(index);
@@ -130,6 +150,11 @@ export class BedrockStreamMapper {
     if (block === undefined) return;
     switch (block.kind) {
       case 'text':
+        out.push({ type: 'text-end', blockId });
+        return;
+      case 'answer':
+        // A call without input deltas answered with an empty object.
+        if (block.args === '') out.push({ type: 'text-delta', blockId, chunk: '{}' });
         out.push({ type: 'text-end', blockId });
         return;
       case 'reasoning': {
@@ -174,7 +199,9 @@ export class BedrockStreamMapper {
     if (this.#additionalFields !== undefined) metadata['additionalModelResponseFields'] = this.#additionalFields as JsonValue;
     return {
       type: 'finish',
-      finishReason: mapBedrockStopReason(this.#stopReason),
+      // A response that only called the answer tool is a final answer.
+      finishReason:
+        this.#stopReason === 'tool_use' && this.#answerTool !== undefined && !this.#calledTools ? 'stop' : mapBedrockStopReason(this.#stopReason),
       usage: {
         inputTokens: (usage.inputTokens ?? 0) + cacheRead + cacheWrite,
         outputTokens: usage.outputTokens ?? 0,

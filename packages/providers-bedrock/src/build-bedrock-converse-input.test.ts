@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelRequest } from '@tandem/core/spec';
-import { InvalidProviderOptionsError } from '@tandem/provider-utils';
+import { InvalidProviderOptionsError, InvalidRequestError } from '@tandem/provider-utils';
 import { buildBedrockConverseInput } from './build-bedrock-converse-input.js';
 
 const weather = { kind: 'function', name: 'weather', description: 'Weather', inputSchema: { type: 'object', properties: { city: { type: 'string' } } } } as const;
@@ -71,6 +71,53 @@ describe('buildBedrockConverseInput', () => {
     );
     expect(withHistory.toolConfig).toEqual({ tools: [expect.objectContaining({ toolSpec: expect.objectContaining({ name: 'weather' }) })] });
     expect(warnings).toHaveLength(1);
+  });
+
+  describe('responseFormat', () => {
+    const schema = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
+    const responseFormat = { type: 'json', name: 'output', schema } as const;
+    const jsonTool = { bedrock: { structuredOutputMode: 'jsonTool' } } as const;
+
+    it('goes as outputConfig.textFormat json_schema with the fitted schema as a JSON string', () => {
+      const input = buildBedrockConverseInput('m', { ...base, responseFormat: { ...responseFormat, description: 'Weather.' } });
+      expect(input.outputConfig).toEqual({
+        textFormat: {
+          type: 'json_schema',
+          structure: { jsonSchema: { schema: JSON.stringify({ ...schema, additionalProperties: false }), name: 'output', description: 'Weather.' } },
+        },
+      });
+      expect(input).not.toHaveProperty('toolConfig');
+    });
+
+    it("goes as a forced answer tool with structuredOutputMode 'jsonTool'", () => {
+      const alone = buildBedrockConverseInput('m', { ...base, responseFormat, providerOptions: jsonTool });
+      expect(alone).not.toHaveProperty('outputConfig');
+      expect(alone.toolConfig).toEqual({
+        tools: [{ toolSpec: { name: 'output', description: expect.stringContaining('final answer'), inputSchema: { json: schema } } }],
+        toolChoice: { tool: { name: 'output' } },
+      });
+      const withTools = buildBedrockConverseInput('m', { ...base, tools: [weather], responseFormat, providerOptions: jsonTool });
+      expect(withTools.toolConfig?.tools?.map((t) => t.toolSpec?.name)).toEqual(['weather', 'output']);
+      expect(withTools.toolConfig?.toolChoice).toEqual({ any: {} });
+      const none = buildBedrockConverseInput('m', { ...base, tools: [weather], toolChoice: 'none', responseFormat, providerOptions: jsonTool });
+      expect(none.toolConfig?.toolChoice).toEqual({ tool: { name: 'output' } });
+    });
+
+    it('refuses jsonTool with extended thinking, or when a tool already has the answer tool name', () => {
+      expect(() =>
+        buildBedrockConverseInput('m', { ...base, responseFormat, providerOptions: { bedrock: { structuredOutputMode: 'jsonTool', thinking: { type: 'enabled', budgetTokens: 2048 } } } }),
+      ).toThrow(InvalidRequestError);
+      expect(() => buildBedrockConverseInput('m', { ...base, tools: [{ ...weather, name: 'output' }], responseFormat, providerOptions: jsonTool })).toThrow(
+        /already has a tool of that name/,
+      );
+    });
+
+    it('ignores seed with a warning (Converse has no seed field)', () => {
+      const warnings: string[] = [];
+      const input = buildBedrockConverseInput('m', { ...base, seed: 4 }, (message) => warnings.push(message));
+      expect(JSON.stringify(input)).not.toContain('seed');
+      expect(warnings).toEqual([expect.stringContaining('no seed field')]);
+    });
   });
 
   it('rejects invalid provider options', () => {

@@ -1,6 +1,8 @@
 import type { ConverseStreamCommandInput, Tool, ToolChoice as BedrockToolChoice } from '@aws-sdk/client-bedrock-runtime';
 import type { ModelRequest, ToolChoice } from '@tandem/core/spec';
-import { emitProviderWarning, parseProviderOptions } from '@tandem/provider-utils';
+import { emitProviderWarning, InvalidRequestError, parseProviderOptions } from '@tandem/provider-utils';
+import { jsonResponseTool } from './bedrock-json-response-tool.js';
+import { toBedrockOutputSchema } from './bedrock-output-schema.js';
 import { BedrockProviderOptions } from './bedrock-provider-options.js';
 import { convertToBedrockMessages } from './convert-to-bedrock-messages.js';
 
@@ -11,6 +13,10 @@ import { convertToBedrockMessages } from './convert-to-bedrock-messages.js';
  * holds tool calls, for which Converse requires a `toolConfig`; then the tools are sent and `warn` says the
  * model may still call them. Provider tools other than `bedrock.tools.systemTool()` are left out and reported
  * through `warn` (default: a process warning). Invalid `providerOptions.bedrock` throw `InvalidProviderOptionsError`.
+ *
+ * `responseFormat` becomes `outputConfig.textFormat` (`json_schema`, the schema fitted by `toBedrockOutputSchema`
+ * and sent as a JSON string); with `structuredOutputMode: 'jsonTool'` it becomes a tool the model must call instead
+ * (see `jsonResponseTool`). Converse has no seed field: a `seed` is ignored with a warning.
  *
  * @example
  * ```ts
@@ -35,8 +41,22 @@ export function buildBedrockConverseInput(
       warn(`Bedrock Converse does not support the provider tool '${tool.id}'; it was not sent.`);
     }
   }
+  const format = request.responseFormat;
+  const answerTool = format !== undefined && options.structuredOutputMode === 'jsonTool' ? jsonResponseTool(request, format) : undefined;
+  if (answerTool !== undefined && options.thinking !== undefined) {
+    throw new InvalidRequestError({
+      provider: 'bedrock',
+      message: "Bedrock structuredOutputMode 'jsonTool' forces a tool call, which extended thinking does not allow. Turn thinking off, or use structuredOutputMode 'outputFormat' on a model that supports structured outputs.",
+    });
+  }
+  if (request.seed !== undefined) {
+    warn('Bedrock Converse has no seed field; it was ignored. Pass it in providerOptions.bedrock.additionalModelRequestFields for a model that takes one.');
+  }
   let toolConfig: ConverseStreamCommandInput['toolConfig'];
-  if (tools.length > 0) {
+  if (answerTool !== undefined) {
+    const toolChoice = jsonToolChoice(request.toolChoice, tools.length, answerTool.toolSpec?.name ?? '');
+    toolConfig = { tools: [...tools, answerTool], toolChoice };
+  } else if (tools.length > 0) {
     if (request.toolChoice === 'none') {
       if (hasToolHistory) {
         warn("Bedrock Converse has no toolChoice 'none'; the tools were sent because the history holds tool calls, so the model may still call them.");
@@ -67,7 +87,33 @@ export function buildBedrockConverseInput(
     ...(options.guardrailConfig === undefined ? {} : { guardrailConfig: options.guardrailConfig }),
     ...(options.performanceConfig === undefined ? {} : { performanceConfig: options.performanceConfig }),
     ...(options.requestMetadata === undefined ? {} : { requestMetadata: options.requestMetadata }),
+    ...(format === undefined || answerTool !== undefined
+      ? {}
+      : {
+          outputConfig: {
+            textFormat: {
+              type: 'json_schema',
+              structure: {
+                jsonSchema: {
+                  schema: JSON.stringify(toBedrockOutputSchema(format.schema)),
+                  ...(format.name === undefined ? {} : { name: format.name }),
+                  ...(format.description === undefined ? {} : { description: format.description }),
+                },
+              },
+            },
+          },
+        }),
   };
+}
+
+/**
+ * `toolChoice` in `jsonTool` mode: the answer tool alone is forced; next to other tools the model must call some
+ * tool (`any`) and ends by calling the answer tool. A choice of one specific tool is kept.
+ */
+function jsonToolChoice(choice: ToolChoice | undefined, otherTools: number, name: string): BedrockToolChoice {
+  if (typeof choice === 'object') return { tool: { name: choice.toolName } };
+  if (otherTools === 0 || choice === 'none') return { tool: { name } };
+  return { any: {} };
 }
 
 function mapToolChoice(choice: ToolChoice | undefined): BedrockToolChoice | undefined {

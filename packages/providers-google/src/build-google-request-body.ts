@@ -1,4 +1,4 @@
-import type { JsonSchema, ModelRequest, ToolChoice } from '@tandem/core/spec';
+import type { JsonSchema, ModelRequest, ResponseFormat, ToolChoice } from '@tandem/core/spec';
 import { emitProviderWarning, parseProviderOptions } from '@tandem/provider-utils';
 import type { GoogleFunctionDeclaration, GoogleGenerateContentRequest, GoogleTool } from './google-request.js';
 import { GoogleProviderOptions } from './google-provider-options.js';
@@ -10,7 +10,10 @@ import { convertToGoogleContents } from './convert-to-google-contents.js';
  *
  * Function parameters go in `parametersJsonSchema`, which takes standard JSON Schema as it is, instead of
  * `parameters`, which takes only Google's OpenAPI 3.0 subset (no `$ref`, `oneOf`, `additionalProperties`,
- * …) and would need a lossy conversion. Provider tools that are not Google's are left out and reported
+ * …) and would need a lossy conversion. For the same reason `responseFormat` becomes `responseMimeType:
+ * 'application/json'` with the schema in `responseJsonSchema`, not `responseSchema` (Gemini takes no schema
+ * name; a `description` goes into the schema when it has none). `seed` is sent unless `providerOptions.google.seed`
+ * overrides it. Provider tools that are not Google's are left out and reported
  * through `warn` (default: a process warning); invalid `providerOptions.google` throw `InvalidProviderOptionsError`.
  *
  * @example
@@ -38,13 +41,17 @@ export function buildGoogleRequestBody(
   }
   if (declarations.length > 0) tools.unshift({ functionDeclarations: declarations });
 
+  const seed = options.seed ?? request.seed;
   const generationConfig: { [key: string]: unknown } = {
     ...(request.maxOutputTokens === undefined ? {} : { maxOutputTokens: request.maxOutputTokens }),
     ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
     ...(request.topP === undefined ? {} : { topP: request.topP }),
     ...(options.topK === undefined ? {} : { topK: options.topK }),
     ...(request.stopSequences === undefined ? {} : { stopSequences: [...request.stopSequences] }),
-    ...(options.seed === undefined ? {} : { seed: options.seed }),
+    ...(seed === undefined ? {} : { seed }),
+    ...(request.responseFormat === undefined
+      ? {}
+      : { responseMimeType: 'application/json', responseJsonSchema: responseJsonSchema(request.responseFormat) }),
     ...(options.responseModalities === undefined ? {} : { responseModalities: options.responseModalities }),
     ...(options.thinkingConfig === undefined ? {} : { thinkingConfig: options.thinkingConfig }),
   };
@@ -66,6 +73,12 @@ function mapToolChoice(choice: ToolChoice | undefined): GoogleGenerateContentReq
   if (choice === 'none') return { functionCallingConfig: { mode: 'NONE' } };
   if (choice === 'required') return { functionCallingConfig: { mode: 'ANY' } };
   return { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: [choice.toolName] } };
+}
+
+/** The schema for `responseJsonSchema`: without `$schema`, with the format's description when the schema has none. */
+function responseJsonSchema(format: ResponseFormat): JsonSchema {
+  const schema = cleanSchema(format.schema);
+  return format.description === undefined || 'description' in schema ? schema : { ...schema, description: format.description };
 }
 
 /** Drops the `$schema` keyword, which describes the document rather than the parameters. */

@@ -25,7 +25,7 @@ export const GoogleProviderOptions = z.object({
   responseModalities: z.array(z.enum(['TEXT', 'IMAGE', 'AUDIO'])).optional(),
   /** Sample only from the top K tokens. */
   topK: z.number().int().positive().optional(),
-  /** Deterministic sampling seed. */
+  /** Deterministic sampling seed; overrides the request's `seed`. */
   seed: z.number().int().optional(),
 });
 /** Gemini-specific request options. */

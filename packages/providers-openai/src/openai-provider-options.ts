@@ -8,7 +8,8 @@ import { z } from 'zod';
  * - `store` — store the response at OpenAI (default true). With `false`, encrypted reasoning is requested
  *   (`include: ['reasoning.encrypted_content']`) so reasoning still round-trips.
  * - `parallelToolCalls`, `user`, `serviceTier`, `previousResponseId`, `metadata`, `textVerbosity`,
- *   `strictJsonSchema` (send function tools with `strict: true`).
+ *   `strictJsonSchema` (send function tools with `strict: true`; `false` also keeps a `responseFormat`
+ *   from being sent with `strict: true`, which happens by default when its schema meets the strict rules).
  *
  * @example
  * ```ts

@@ -11,12 +11,13 @@ import type { BidiEvent } from '../bidi-event.js';
 import type { BidiRunResult } from '../bidi-run-options.js';
 import { endConversation, sleepTool } from './test-kit.js';
 
-const KINDS = ['t0', 't10', 't50', 't200', 't200', 'nope', 'bad-json', 'throws', 'stop', 'end'] as const;
+const KINDS = ['t0', 't10', 't50', 't200', 't200', 'nope', 'bad-json', 'throws', 'stop', 'end', 'ask'] as const;
 type Kind = (typeof KINDS)[number];
 
 type Op =
   | { readonly op: 'group'; readonly calls: readonly Kind[] }
   | { readonly op: 'respond' | 'open' | 'end-response' | 'barge' | 'timeout' | 'drop' | 'fail-send' | 'fail-input' | 'send' }
+  | { readonly op: 'approve-all' | 'withdraw' }
   | { readonly op: 'cancel' | 'cancel-after' | 'stop' }
   | { readonly op: 'advance'; readonly ms: number }
   | { readonly op: 'go-away'; readonly timeLeftMs: number };
@@ -28,6 +29,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ op: fc.constantFrom('timeout' as const, 'drop' as const, 'fail-send' as const, 'fail-input' as const, 'send' as const) }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('go-away' as const), timeLeftMs: fc.integer({ min: 0, max: 100 }) }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constantFrom('cancel' as const, 'cancel-after' as const, 'stop' as const) }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constantFrom('approve-all' as const, 'withdraw' as const) }) },
 );
 
 /** One generated scenario. */
@@ -42,6 +44,13 @@ export const scenarioArb: fc.Arbitrary<Scenario> = fc.record({
   hangingOutput: fc.boolean(),
   ops: fc.array(opArb, { minLength: 1, maxLength: 14 }),
 });
+
+/** Needs approval: waits until approved (runs), cancelled, withdrawn by the model or the conversation ends. */
+const ask: FunctionTool = { ...sleepToolStub('ask'), needsApproval: true };
+
+function sleepToolStub(name: string): FunctionTool {
+  return { kind: 'function', name, spec: { description: 'Asks first.', params: { type: 'object' } }, execute: () => 'asked' };
+}
 
 const throws: FunctionTool = {
   kind: 'function',
@@ -77,7 +86,7 @@ export async function scenario({ nativeAsyncTools, hangingOutput, ops }: Scenari
       }
     },
   });
-  const tools = [sleepTool('t0', clock, 0), sleepTool('t10', clock, 10), sleepTool('t50', clock, 50), sleepTool('t200', clock, 200), throws, makeStop(), { ...endConversation, name: 'end' }];
+  const tools = [sleepTool('t0', clock, 0), sleepTool('t10', clock, 10), sleepTool('t50', clock, 50), sleepTool('t200', clock, 200), throws, makeStop(), { ...endConversation, name: 'end' }, ask];
   const agent = new BidiAgent({ model, clock, tools, reconnect: { maxAttempts: 3, initialDelayMs: 5 }, responseWaitMs: 50, stopGraceMs: 100 });
   const events: BidiEvent[] = [];
   const outputs: BidiAgentOutput[] = [{ write: (event) => void events.push(event) }];
@@ -92,6 +101,9 @@ export async function scenario({ nativeAsyncTools, hangingOutput, ops }: Scenari
   const groups = new Set<string>();
   let ids = 0;
   let open: string | undefined;
+  // An end waiting for groups to finish (a stop tool, cancel after the current tools) keeps later results
+  // from the model — and with a call waiting for approval in such a group, the end waits for the answer.
+  let endRequested = false;
   for (const op of ops) {
     if (result !== undefined || model.connections.length === 0) break;
     const connection = model.connection;
@@ -151,10 +163,25 @@ export async function scenario({ nativeAsyncTools, hangingOutput, ops }: Scenari
         agent.cancel();
         break;
       case 'cancel-after':
+        endRequested = true;
         agent.cancel({ afterCurrentTools: true });
         break;
       case 'stop':
         void agent.stop();
+        break;
+      case 'approve-all':
+        for (const event of events) {
+          if (event.type !== 'tool-approval-request') continue;
+          try {
+            agent.approve(event.toolCallId);
+          } catch {
+            // answered, withdrawn or ended already
+          }
+        }
+        break;
+      case 'withdraw':
+        // The model withdraws the two newest calls (some may have finished: those keep their results).
+        if (usable) connection.emit({ type: 'tool-cancel', toolCallIds: [`c${String(ids)}`, `c${String(ids - 1)}`] });
         break;
     }
     await model.settle(1);
@@ -173,7 +200,8 @@ export async function scenario({ nativeAsyncTools, hangingOutput, ops }: Scenari
   }
   const recorded = parts(agent.messages, 'tool-result');
   const last = model.connection;
-  if (result === undefined && agent.running && !last.finished && !last.closed) {
+  endRequested ||= events.some((e) => e.type === 'tool-call-result' && e.results.some((r) => (r.toolName === 'stop' || r.toolName === 'end') && r.status === 'success'));
+  if (result === undefined && agent.running && !endRequested && !last.finished && !last.closed) {
     const delivered = new Set([...parts(last.request.messages, 'tool-result'), ...last.toolResults.flatMap((call) => call.map((r) => r.toolCallId))]);
     if (recorded.some((id) => !delivered.has(id))) broken.push('a recorded result never reached the current connection');
   }
@@ -184,7 +212,8 @@ export async function scenario({ nativeAsyncTools, hangingOutput, ops }: Scenari
   if (result === undefined) return [...broken, 'run() never ended'];
 
   const calls = parts(agent.messages, 'tool-call');
-  if ([...calls].sort().join() !== [...recorded].sort().join() || new Set(recorded).size !== recorded.length) broken.push('a call without exactly one result in history');
+  const results = parts(agent.messages, 'tool-result'); // calls waiting for approval got theirs at the end
+  if ([...calls].sort().join() !== [...results].sort().join() || new Set(results).size !== results.length) broken.push('a call without exactly one result in history');
   const started = events.flatMap((e) => (e.type === 'tool-start' && e.parentToolCallId === undefined ? [e.toolCallId] : []));
   const finished = events.flatMap((e) => (e.type === 'tool-call-result' && e.parentToolCallId === undefined ? e.results.map((r) => r.toolCallId) : []));
   if ([...started].sort().join() !== [...finished].sort().join()) broken.push('a started call without exactly one tool-call-result');

@@ -1,10 +1,9 @@
 import type { AgentEvent } from '@tandem/core';
-import { AbortFanout, type LinkedAbort } from '@tandem/core/runtime';
+import { PendingApprovals } from '@tandem/core/runtime';
 import type { BidiConnection, BidiConnectRequest, BidiInput, BidiModelEvent } from '@tandem/core/spec';
 import type { BidiAudioMetrics, BidiCloseReason, BidiEvent, BidiEventBody } from '../bidi-event.js';
 import { BidiAgentStateError } from '../errors/bidi-agent-state-error.js';
 import { pcm16DurationMs } from '../pcm/pcm16-duration.js';
-import { Pcm16Resampler } from '../pcm/pcm16-resampler.js';
 import { ConnectionLifecycle, type ConnectionHost } from './connection-lifecycle.js';
 import { ConversationHistory, type PendingUserTurn } from './conversation-history.js';
 import { deferred } from './deferred.js';
@@ -12,14 +11,15 @@ import { EventFanout } from './event-fanout.js';
 import { LatencyTracker } from './latency-tracker.js';
 import { PlaybackPosition } from './playback-position.js';
 import type { SessionConfig } from './session-config.js';
+import { SessionTracer } from './session-tracer.js';
+import type { ToolSnapshot } from './tool-catalog.js';
 import { ToolGroupTracker, type ToolGroupHost } from './tool-group-tracker.js';
 import type { ToolGroupRun } from './tool-group-run.js';
-
-interface ResponseState {
-  readonly id: string;
-  interrupted: boolean;
-  sawAudio: boolean;
-}
+import { loadStoredHistory, storeSettled } from './session-persistence.js';
+import { InputResampler } from './input-resampler.js';
+import { LiveTools } from './live-tools.js';
+import { ResponseTracker } from './response-tracker.js';
+import { ResponseWait } from './response-wait.js';
 
 /**
  * One conversation of a `BidiAgent`, from `start()` to `connection-close`: owns the connection (and its
@@ -31,25 +31,24 @@ export class BidiSession implements ToolGroupHost, ConnectionHost {
   readonly history: ConversationHistory;
   readonly fanout: EventFanout;
   readonly config: SessionConfig;
+  /** Calls waiting for approval: `agent.approve()`/`deny()` and the `approve` option answer them. */
+  readonly approvals: PendingApprovals;
+  readonly tracer: SessionTracer;
   /** Resolves with the close reason once `connection-close` was emitted. */
   readonly closed = deferred<BidiCloseReason>();
   /** Aborts when the conversation ends: tools' signals, connects, reads, timers. */
   private readonly lifetime = new AbortController();
   private readonly connection: ConnectionLifecycle = new ConnectionLifecycle(this);
   private readonly toolGroups: ToolGroupTracker = new ToolGroupTracker(this);
-  private response: ResponseState | undefined;
+  private readonly responses = new ResponseTracker();
   private pendingEnd: { readonly waitFor: Set<ToolGroupRun>; message: string | undefined } | undefined;
   private endReason: BidiCloseReason | undefined;
   private inputsEnded = false;
-  private awaitingResponse = 0;
-  private responseWait: LinkedAbort | undefined;
-  private responseWaitFanout: AbortFanout | undefined;
+  private readonly responseWait: ResponseWait;
   private readonly latency = new LatencyTracker();
   private readonly playback = new PlaybackPosition();
-  /** One stateful resampler per input rate, so consecutive chunks join without clicks. */
-  private readonly resamplers = new Map<number, Pcm16Resampler>();
-  /** Recently ended responses: their late audio is dropped. */
-  private readonly endedResponses: string[] = [];
+  private readonly resampler: InputResampler;
+  private readonly liveTools: LiveTools;
   /**
    * Set by `run()`: called once tools are settled and the connection is closed, before `connection-close`,
    * to give the outputs (and inputs) a bounded grace period and report the ones that hang.
@@ -58,7 +57,19 @@ export class BidiSession implements ToolGroupHost, ConnectionHost {
 
   constructor(config: SessionConfig) {
     this.config = config;
-    this.history = new ConversationHistory(config.history);
+    this.approvals = new PendingApprovals(config.approve);
+    this.resampler = new InputResampler(config.model.audio.inputRate);
+    this.responseWait = new ResponseWait(this.lifetime.signal, config.clock, config.responseWaitMs, () => this.checkIdle());
+    this.liveTools = new LiveTools(config.catalog, (error) => this.emit({ type: 'error', error, fatal: false }));
+    const store = config.store;
+    this.history = new ConversationHistory(config.history, store === undefined ? undefined : (message) => store.append(message));
+    if (store !== undefined) store.report = (error) => this.emit({ type: 'error', error, fatal: false });
+    this.tracer = new SessionTracer(config.telemetry, {
+      sessionId: store?.sessionId ?? config.runId,
+      agentName: config.agentName,
+      model: { provider: config.model.provider, modelId: config.model.modelId },
+      ...(config.system === undefined ? {} : { system: config.system }),
+    });
     this.fanout = new EventFanout(
       config.queue,
       (droppedChunks, droppedMs) => this.stamp({ type: 'audio-dropped', droppedChunks, droppedMs }),
@@ -80,9 +91,13 @@ export class BidiSession implements ToolGroupHost, ConnectionHost {
     return this.endReason !== undefined;
   }
 
-  /** Opens the first connection. Rejects with `BidiConnectionError` (after emitting `connection-close`). */
+  /**
+   * Loads the session's stored history (the first time) and opens the first connection. Rejects with the
+   * store's error or a `BidiConnectionError` (after emitting `connection-close`).
+   */
   async open(): Promise<void> {
     try {
+      if (!(await loadStoredHistory(this.config.store, this.history, this.config.startMessages, this.signal))) return;
       await this.connection.open();
     } catch (error) {
       this.emit({ type: 'error', error, fatal: true });
@@ -92,26 +107,23 @@ export class BidiSession implements ToolGroupHost, ConnectionHost {
     }
   }
 
+  /** The tools as they are now; a refreshed list that breaks the name rules is reported and the last good one kept. */
+  tools(): ToolSnapshot {
+    return this.liveTools.current();
+  }
+
   /** Sends user input, waiting out a reconnect; audio is resampled to the model's input rate. */
   async send(input: BidiInput): Promise<void> {
     if (this.ending) throw new BidiAgentStateError('The conversation has ended; call start() to begin a new one.');
-    let toSend = input;
     let turn: PendingUserTurn | undefined;
     if (input.type === 'text') {
       turn = this.history.addUser([{ type: 'text', text: input.text }]);
       this.latency.speechEnded(this.config.clock.now());
-      this.awaitResponse();
+      this.responseWait.start();
     } else if (input.type === 'image') {
       turn = this.history.addUser([{ type: 'file', mediaType: input.mediaType, data: input.data }]);
-    } else if (input.sampleRate !== this.config.model.audio.inputRate) {
-      const rate = this.config.model.audio.inputRate;
-      let resampler = this.resamplers.get(input.sampleRate);
-      if (resampler === undefined) {
-        resampler = new Pcm16Resampler(input.sampleRate, rate);
-        this.resamplers.set(input.sampleRate, resampler);
-      }
-      toSend = { type: 'audio', data: resampler.processPcm16(input.data), sampleRate: rate };
     }
+    const toSend = this.resampler.toModelRate(input);
     // A user turn counts as sent (and is replayed on a new connection) once a connection took it and was
     // not replaced meanwhile; otherwise it goes to the next connection as live input — never both.
     for (;;) {
@@ -181,8 +193,9 @@ export class BidiSession implements ToolGroupHost, ConnectionHost {
     this.playback.report(responseId, ms);
   }
 
-  /** Stamps and fans out an event. */
+  /** Stamps and fans out an event (and notes it in the conversation's trace). */
   emit(body: BidiEventBody): void {
+    this.tracer.note(body);
     this.fanout.emit(this.stamp(body));
   }
 
@@ -201,14 +214,14 @@ export class BidiSession implements ToolGroupHost, ConnectionHost {
   connectRequest(): Omit<BidiConnectRequest, 'signal' | 'resumeToken'> {
     return {
       ...(this.config.system === undefined ? {} : { system: this.config.system }),
-      tools: this.config.toolDefinitions,
+      tools: this.tools().definitions,
       messages: this.history.replay(this.toolGroups.undeliveredIds()),
     };
   }
 
   /** @internal */
   responseActive(): boolean {
-    return this.response !== undefined;
+    return this.responses.current !== undefined;
   }
 
   /** @internal */
@@ -219,10 +232,9 @@ export class BidiSession implements ToolGroupHost, ConnectionHost {
 
   /** A response cut off by a restart or the end: close it for consumers and keep its transcript. @internal */
   interruptResponse(): void {
-    const response = this.response;
+    const response = this.responses.current;
     if (response === undefined) return;
-    this.response = undefined;
-    this.responseEnded(response.id);
+    this.responses.end(response.id);
     this.history.flush('assistant');
     this.emit({ type: 'response-complete', responseId: response.id, stopReason: 'interrupted' });
   }
@@ -233,8 +245,8 @@ export class BidiSession implements ToolGroupHost, ConnectionHost {
   handle(event: BidiModelEvent): void {
     switch (event.type) {
       case 'response-start':
-        this.response = { id: event.responseId, interrupted: false, sawAudio: false };
-        this.awaitingResponse = 0;
+        this.responses.start(event.responseId);
+        this.responseWait.answered();
         this.emit({ type: 'response-start', responseId: event.responseId });
         return;
       case 'audio':
@@ -248,6 +260,9 @@ export class BidiSession implements ToolGroupHost, ConnectionHost {
         return;
       case 'tool-group':
         this.toolGroups.start(event.calls);
+        return;
+      case 'tool-cancel':
+        this.toolGroups.cancel(event.toolCallIds);
         return;
       case 'barge-in':
         this.onBargeIn(event.responseId);
@@ -272,14 +287,14 @@ export class BidiSession implements ToolGroupHost, ConnectionHost {
   }
 
   private onAudio(event: Extract<BidiModelEvent, { type: 'audio' }>): void {
-    if (this.response?.id !== event.responseId) {
-      if (this.endedResponses.includes(event.responseId)) return; // late audio of a response that ended
+    if (this.responses.isLate(event.responseId)) return;
+    let response = this.responses.current;
+    if (response?.id !== event.responseId) {
       // Audio of a response the provider did not announce: announce it, so outputs can tell responses apart.
-      this.response = { id: event.responseId, interrupted: false, sawAudio: false };
-      this.awaitingResponse = 0;
+      response = this.responses.start(event.responseId);
+      this.responseWait.answered();
       this.emit({ type: 'response-start', responseId: event.responseId });
     }
-    const response = this.response;
     if (response.interrupted) return;
     let metrics: BidiAudioMetrics | undefined;
     if (!response.sawAudio) {
@@ -298,10 +313,7 @@ export class BidiSession implements ToolGroupHost, ConnectionHost {
 
   private onBargeIn(responseId: string | undefined): void {
     const startedAt = this.config.clock.now();
-    const interrupted = responseId ?? this.response?.id;
-    if (this.response !== undefined && (responseId === undefined || responseId === this.response.id)) {
-      this.response.interrupted = true;
-    }
+    const interrupted = this.responses.interrupt(responseId);
     const flushedAudioChunks = this.fanout.flushAudio();
     const connection = this.connection.current;
     // Truncate at what the listener heard (reported by an output), never past the audio outputs were given.
@@ -321,17 +333,10 @@ export class BidiSession implements ToolGroupHost, ConnectionHost {
   private onResponseEnd(responseId: string, stopReason: 'complete' | 'interrupted' | 'tool-use' | 'error'): void {
     this.history.flush('assistant');
     this.emit({ type: 'response-complete', responseId, stopReason });
-    this.responseEnded(responseId);
-    if (this.response?.id === responseId || this.response === undefined) this.response = undefined;
-    else return;
+    if (!this.responses.end(responseId)) return;
     if (this.connection.responseEnded()) return;
     this.toolGroups.deliverPending();
     this.checkIdle();
-  }
-
-  private responseEnded(responseId: string): void {
-    this.endedResponses.push(responseId);
-    if (this.endedResponses.length > 8) this.endedResponses.shift();
   }
 
   // ── tool groups (ToolGroupHost) ───────────────────────────────────────────
@@ -349,14 +354,14 @@ export class BidiSession implements ToolGroupHost, ConnectionHost {
   deliveryTarget(): { readonly connection: BidiConnection; readonly generation: number } | undefined {
     const connection = this.connection.current;
     if (connection === undefined || this.ending) return undefined;
-    if (!this.config.model.capabilities.nativeAsyncTools && this.response !== undefined) return undefined;
+    if (!this.config.model.capabilities.nativeAsyncTools && this.responses.current !== undefined) return undefined;
     return { connection, generation: this.connection.generation };
   }
 
   /** @internal */
   resultsSent(): void {
     this.latency.resultsSent(this.config.clock.now());
-    this.awaitResponse();
+    this.responseWait.start();
   }
 
   /** @internal */
@@ -376,30 +381,10 @@ export class BidiSession implements ToolGroupHost, ConnectionHost {
 
   // ── ending ────────────────────────────────────────────────────────────────
 
-  /** After input or results were sent, the inputs-ended idle check waits a little for the model's answer. */
-  private awaitResponse(): void {
-    const token = ++this.awaitingResponse;
-    // A newer wait replaces the older one: cancel its timer, so only one listener sits on the lifetime signal.
-    this.responseWait?.controller.abort();
-    this.responseWait?.dispose();
-    this.responseWaitFanout ??= new AbortFanout(this.lifetime.signal);
-    const wait = this.responseWaitFanout.child();
-    this.responseWait = wait;
-    this.config.clock.sleep(this.config.responseWaitMs, wait.signal).then(
-      () => {
-        wait.dispose();
-        if (this.awaitingResponse !== token) return;
-        this.awaitingResponse = 0;
-        this.checkIdle();
-      },
-      () => wait.dispose(),
-    );
-  }
-
   private checkIdle(): void {
     if (!this.inputsEnded || this.ending || this.pendingEnd !== undefined) return;
     if (this.toolGroups.busy) return;
-    if (this.response !== undefined || this.connection.busy || this.awaitingResponse !== 0) return;
+    if (this.responses.current !== undefined || this.connection.busy || this.responseWait.waiting) return;
     this.end('complete');
   }
 
@@ -408,6 +393,9 @@ export class BidiSession implements ToolGroupHost, ConnectionHost {
     await this.toolGroups.settleAll();
     if (message !== undefined && message.length > 0) this.history.addAssistantText(message);
     await this.connection.close();
+    // Pending session appends settle first (bounded by stopGraceMs); one still pending is reported.
+    const unstored = await storeSettled(this.config.store, this.config.clock, this.config.stopGraceMs);
+    if (unstored !== undefined) this.emit({ type: 'error', error: unstored, fatal: false });
     await this.beforeClose?.();
     this.emit({ type: 'connection-close', reason });
     this.fanout.close();

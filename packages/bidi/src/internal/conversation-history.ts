@@ -14,15 +14,26 @@ export type PendingUserTurn = object;
 
 /**
  * The conversation as a core `Message[]`: sent text, final transcripts, tool calls and their results.
- * Transcript deltas are buffered per role until `final`. @internal
+ * Transcript deltas are buffered per role until `final`. Every message added is passed to `added` (the
+ * session store), in order. @internal
  */
 export class ConversationHistory {
   private entries: Entry[];
   private snapshot: readonly Message[] | undefined;
   private readonly pending = { user: '', assistant: '' };
 
-  constructor(initial: readonly Message[]) {
+  constructor(
+    initial: readonly Message[],
+    private readonly added: (message: Message) => void = () => undefined,
+  ) {
     this.entries = initial.map((message) => ({ message }));
+  }
+
+  /** Puts `messages` (a stored conversation, loaded) before everything recorded so far. */
+  prepend(messages: readonly Message[]): void {
+    if (messages.length === 0) return;
+    this.entries = [...messages.map((message) => ({ message })), ...this.entries];
+    this.snapshot = undefined;
   }
 
   /** The conversation so far (a new array whenever it changed). */
@@ -106,5 +117,6 @@ export class ConversationHistory {
   private append(entry: Entry): void {
     this.entries.push(entry);
     this.snapshot = undefined;
+    this.added(entry.message);
   }
 }

@@ -1,8 +1,10 @@
-import type { BidiModel, Message, ToolDefinition } from '@tandem/core/spec';
-import type { FunctionTool, ToolAgent } from '@tandem/core';
+import type { BidiModel, Message } from '@tandem/core/spec';
+import type { Approver, Telemetry, ToolAgent } from '@tandem/core';
 import type { ToolGroupOptions } from '@tandem/core/runtime';
 import type { Clock } from '@tandem/core/testing';
 import type { BidiQueueOptions } from '../bidi-queue-options.js';
+import type { SessionWriter } from './session-writer.js';
+import type { ToolCatalog } from './tool-catalog.js';
 
 /** Reconnect settings, resolved. @internal */
 export interface ResolvedReconnect {
@@ -17,16 +19,27 @@ export interface SessionConfig {
   readonly runId: string;
   readonly model: BidiModel;
   readonly system: string | undefined;
-  readonly tools: ReadonlyMap<string, FunctionTool>;
-  readonly toolDefinitions: readonly ToolDefinition[];
+  /** The agent's tools, read again at each connect and before each group (a live list may change). */
+  readonly catalog: ToolCatalog;
   readonly agent: ToolAgent;
   readonly history: readonly Message[];
   readonly clock: Clock;
   readonly invocationState: Record<string, unknown>;
   readonly concurrency: number | undefined;
   readonly hooks: ToolGroupOptions['hooks'];
+  /** Answers approval requests (the agent's `approve` option). */
+  readonly approve: Approver | undefined;
+  /** Appends to the agent's session store, when it has a `session` (one writer per agent). */
+  readonly store: SessionWriter | undefined;
+  /** Messages new to the store once its history is loaded: the agent's starting `messages`. */
+  readonly startMessages: readonly Message[];
+  readonly telemetry: Telemetry | undefined;
+  /** The agent's `name`, for traces. */
+  readonly agentName: string;
   readonly queue: BidiQueueOptions;
   readonly reconnect: ResolvedReconnect;
   /** After the inputs ended and results were sent, how long to wait for the model to answer them. */
   readonly responseWaitMs: number;
+  /** How long the end waits for a stuck peer or a pending session append. */
+  readonly stopGraceMs: number;
 }

@@ -17,7 +17,8 @@ export function toBidiToolEvent(event: AgentEvent, groupId: string, durationMs: 
         metrics: { durationMs },
       };
     case 'partial-tool-call-result':
-    case 'tool-retry': {
+    case 'tool-retry':
+    case 'tool-approval-request': {
       const { runId: _runId, step: _step, parentToolCallId: _parent, ...rest } = event;
       return { ...rest, groupId };
     }

@@ -1,9 +1,12 @@
 import type { AgentEvent } from '@tandem/core';
-import { AbortFanout } from '@tandem/core/runtime';
+import { AbortFanout, type PendingApprovals } from '@tandem/core/runtime';
 import type { BidiConnection, BidiToolCall, ToolResult } from '@tandem/core/spec';
 import type { BidiEventBody } from '../bidi-event.js';
+import { CallCancellation } from './call-cancellation.js';
 import type { ConversationHistory } from './conversation-history.js';
 import type { SessionConfig } from './session-config.js';
+import type { SessionTracer } from './session-tracer.js';
+import type { ToolSnapshot } from './tool-catalog.js';
 import { toBidiToolEvent } from './tool-event-mapper.js';
 import { parseToolCalls, startToolGroup, type ToolGroupRun } from './tool-group-run.js';
 
@@ -13,6 +16,11 @@ export interface ToolGroupHost {
   readonly history: ConversationHistory;
   /** Aborts every running tool when the conversation ends. */
   readonly signal: AbortSignal;
+  /** Where calls of tools with `needsApproval` wait. */
+  readonly approvals: PendingApprovals;
+  readonly tracer: SessionTracer;
+  /** The tools as they are now (a live list is read again). */
+  tools(): ToolSnapshot;
   emit(body: BidiEventBody): void;
   /** Forwards an event of a nested agent run by a tool (it carries `parentToolCallId`). */
   emitNested(event: AgentEvent & { readonly parentToolCallId: string }): void;
@@ -43,6 +51,7 @@ export class ToolGroupTracker {
   private count = 0;
   private abortFanout: AbortFanout | undefined;
   private finishedCount = 0;
+  private readonly cancellation = new CallCancellation();
 
   constructor(private readonly host: ToolGroupHost) {}
 
@@ -78,9 +87,12 @@ export class ToolGroupTracker {
     // One listener on the conversation's signal for all groups, however many overlap.
     this.abortFanout ??= new AbortFanout(this.host.signal);
     const abort = this.abortFanout.child();
+    const ids = calls.map((call) => call.toolCallId);
+    this.cancellation.track(ids);
+    const startTrace = this.host.tracer.toolGroupStarter(index, calls);
     const run = startToolGroup(groupId, this.host, startedAt, {
       calls,
-      tools: config.tools,
+      tools: this.cancellation.tools(this.host.tools().byName),
       agent: config.agent,
       messages: history.messages,
       signal: abort.signal,
@@ -95,14 +107,25 @@ export class ToolGroupTracker {
         const body = toBidiToolEvent(event, groupId, config.clock.now() - startedAt);
         if (body !== undefined) this.host.emit(body);
       },
+      hooks: this.cancellation.hooks(config.hooks),
+      approvals: this.host.approvals,
       ...(config.concurrency === undefined ? {} : { concurrency: config.concurrency }),
-      ...(config.hooks === undefined ? {} : { hooks: config.hooks }),
+      ...(startTrace === undefined ? {} : { startTrace }),
     });
     this.running.add(run);
     void run.done.then((results) => {
       abort.dispose();
+      this.cancellation.release(ids);
       this.finished(run, results);
     });
+  }
+
+  /**
+   * The provider withdrew calls (`tool-cancel`): those still without a result are aborted — also while
+   * waiting for approval — and recorded `cancelled`. Their groups still deliver one result per call.
+   */
+  cancel(toolCallIds: readonly string[]): void {
+    for (const id of this.cancellation.cancel(toolCallIds)) this.host.approvals.answer(id, { approved: false, reason: undefined });
   }
 
   /** Sends every finished group's results the model has not got: one call per group, in finish order. */

@@ -52,13 +52,14 @@ describe('textInput / textOutput', () => {
     );
   });
 
-  it('prints user transcripts, interruptions, reconnects and errors; showTools/showUser turn lines off', async () => {
+  it('prints user transcripts, interruptions, approval requests, reconnects and errors; showTools/showUser turn lines off', async () => {
     const model = new ScriptedBidiModel();
     const out = sink();
     const quiet = sink();
     const agent = new BidiAgent({
       model,
-      tools: [{ kind: 'function', name: 'x', spec: { description: 'x', params: { type: 'object' } }, execute: () => 'x done' }],
+      tools: [{ kind: 'function', name: 'x', spec: { description: 'x', params: { type: 'object' } }, needsApproval: true, execute: () => 'x done' }],
+      approve: () => true,
     });
     const running = agent.run({ outputs: [textOutput({ output: out.stream }), textOutput({ output: quiet.stream, showTools: false, showUser: false })] });
     await model.until(() => model.connections.length === 1);
@@ -82,12 +83,13 @@ describe('textInput / textOutput', () => {
         'Well, let me …',
         '[error: glitch]',
         '[tool x {}]',
+        '[tool x waits for approval (call x1): {}]',
         '[tool x success: x done]',
         '[reconnecting: timeout]',
         '[conversation ended: user-request]',
         '',
       ].join('\n'),
     );
-    expect(quiet.text()).toBe(['Well, let me …', '[error: glitch]', '[reconnecting: timeout]', '[conversation ended: user-request]', ''].join('\n'));
+    expect(quiet.text()).toBe(['Well, let me …', '[error: glitch]', '[tool x waits for approval (call x1): {}]', '[reconnecting: timeout]', '[conversation ended: user-request]', ''].join('\n'));
   });
 });

@@ -13,7 +13,8 @@ export interface TextOutputOptions {
 
 /**
  * Terminal output: streams the assistant's transcript as it is spoken, and prints user transcripts, tool
- * calls and results, interruptions, reconnects, errors and the end of the conversation. Audio and the events
+ * calls and results, calls waiting for approval (always, also with `showTools: false`), interruptions,
+ * reconnects, errors and the end of the conversation. Audio and the events
  * of nested agents are ignored.
  * Honours the stream's back-pressure.
  *
@@ -56,6 +57,8 @@ export function textOutput(options: TextOutputOptions = {}): BidiAgentOutput {
         }
       case 'tool-end':
         return showTools ? line(`[tool ${event.toolCall.toolName} ${event.toolCall.toolArgs}]`) : '';
+      case 'tool-approval-request':
+        return line(`[tool ${event.toolName} waits for approval (call ${event.toolCallId}): ${describe(event.input)}]`);
       case 'tool-call-result':
         return showTools
           ? event.results.map((result) => line(`[tool ${result.toolName} ${result.status}: ${describe(result.result)}]`)).join('')

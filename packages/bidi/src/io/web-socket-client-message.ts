@@ -9,8 +9,13 @@ export interface PlayedMessage {
   readonly ms: number;
 }
 
+/** The client's answer to a `tool-approval-request`. @internal */
+export type ApprovalMessage =
+  | { readonly type: 'approve'; readonly toolCallId: string }
+  | { readonly type: 'deny'; readonly toolCallId: string; readonly reason?: string };
+
 /** Parses a client JSON message; returns an error text for anything it does not understand. @internal */
-export function parseClientMessage(text: string): BidiInput | BidiInputEnd | PlayedMessage | string {
+export function parseClientMessage(text: string): BidiInput | BidiInputEnd | PlayedMessage | ApprovalMessage | string {
   let message: unknown;
   try {
     message = JSON.parse(text);
@@ -34,9 +39,17 @@ export function parseClientMessage(text: string): BidiInput | BidiInputEnd | Pla
       return typeof fields.responseId === 'string' && typeof fields.ms === 'number' && Number.isFinite(fields.ms) && fields.ms >= 0
         ? { type: 'played', responseId: fields.responseId, ms: fields.ms }
         : '"played" messages need a string "responseId" and a non-negative number "ms".';
+    case 'approve':
+      return typeof fields.toolCallId === 'string' && fields.toolCallId !== ''
+        ? { type: 'approve', toolCallId: fields.toolCallId }
+        : '"approve" messages need the "toolCallId" of a tool-approval-request.';
+    case 'deny':
+      if (typeof fields.toolCallId !== 'string' || fields.toolCallId === '') return '"deny" messages need the "toolCallId" of a tool-approval-request.';
+      if (fields.reason !== undefined && typeof fields.reason !== 'string') return 'The "reason" of a "deny" message must be a string.';
+      return { type: 'deny', toolCallId: fields.toolCallId, ...(fields.reason === undefined ? {} : { reason: fields.reason }) };
     case 'end':
       return { type: 'end', reason: 'complete' };
     default:
-      return `Unknown message type ${JSON.stringify(fields.type) ?? 'undefined'}; use text, image, audio, played or end.`;
+      return `Unknown message type ${JSON.stringify(fields.type) ?? 'undefined'}; use text, image, audio, played, approve, deny or end.`;
   }
 }

@@ -1,8 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
-import { ScriptedBidiModel, bidiResponseEvents } from '@tandem/core/testing';
+import type { FunctionTool } from '@tandem/core';
+import { ScriptedBidiModel, bidiResponseEvents, bidiToolGroup } from '@tandem/core/testing';
 import { BidiAgent } from '../bidi-agent.js';
+import type { BidiAgentOptions } from '../bidi-agent-options.js';
 import type { BidiRunResult } from '../bidi-run-options.js';
 import { int16ToPcm16, pcm16ToInt16 } from '../pcm/pcm16-samples.js';
 import { webSocketIO } from './web-socket-io.js';
@@ -21,14 +23,17 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
 });
 
-async function setup(model: ScriptedBidiModel): Promise<{ client: WebSocket; received: Received[]; result: Promise<BidiRunResult> }> {
+async function setup(
+  model: ScriptedBidiModel,
+  options: Omit<BidiAgentOptions, 'model'> = {},
+): Promise<{ client: WebSocket; received: Received[]; result: Promise<BidiRunResult> }> {
   const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
   servers.push(server);
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const result = new Promise<BidiRunResult>((resolve, reject) => {
     server.once('connection', (socket) => {
       const io = webSocketIO(socket, { outputSampleRate: 48_000 });
-      new BidiAgent({ model }).run({ inputs: [io], outputs: [io] }).then(resolve, reject);
+      new BidiAgent({ model, ...options }).run({ inputs: [io], outputs: [io] }).then(resolve, reject);
     });
   });
   const client = new WebSocket(`ws://127.0.0.1:${String((server.address() as AddressInfo).port)}`);
@@ -99,6 +104,48 @@ describe('webSocketIO over a real ws server on loopback', () => {
     const types = received.flatMap((m) => ('json' in m ? [m.json.type] : []));
     expect(types.indexOf('clear')).toBe(types.indexOf('barge-in') - 1);
     expect(received.find((m) => 'json' in m && m.json.type === 'error')).toMatchObject({ json: { message: expect.stringContaining('"played" messages need') } });
+    client.close();
+    await expect(result).resolves.toMatchObject({ reason: 'client-disconnect' });
+  });
+
+  it('forwards tool-approval-request and takes { approve } / { deny, reason } answers; a call that is not waiting gets an error reply', async () => {
+    const ran: string[] = [];
+    const deleteFile: FunctionTool = {
+      kind: 'function',
+      name: 'delete_file',
+      spec: { description: 'Deletes a file.', params: { type: 'object', properties: { path: { type: 'string' } } } },
+      needsApproval: true,
+      execute: (input) => (ran.push((input as { path: string }).path), 'deleted'),
+    };
+    const model = new ScriptedBidiModel();
+    const { client, received, result } = await setup(model, { tools: [deleteFile] });
+    await model.until(() => model.connections.length === 1, ioTurns);
+    model.connection.emit(bidiToolGroup([{ name: 'delete_file', id: 'R1', input: { path: '/tmp/a' } }, { name: 'delete_file', id: 'R2', input: { path: '/etc' } }]));
+    const json = () => received.flatMap((m) => ('json' in m ? [m.json] : []));
+    await model.until(() => json().filter((m) => m.type === 'tool-approval-request').length === 2, ioTurns);
+    expect(json().filter((m) => m.type === 'tool-approval-request')).toEqual([
+      expect.objectContaining({ groupId: 'group_1', toolCallId: 'R1', toolName: 'delete_file', input: { path: '/tmp/a' } }),
+      expect.objectContaining({ toolCallId: 'R2', input: { path: '/etc' } }),
+    ]);
+
+    client.send(JSON.stringify({ type: 'approve', toolCallId: 'ghost' }));
+    client.send(JSON.stringify({ type: 'deny' }));
+    client.send(JSON.stringify({ type: 'deny', toolCallId: 'R2', reason: 42 }));
+    client.send(JSON.stringify({ type: 'approve', toolCallId: 'R1' }));
+    client.send(JSON.stringify({ type: 'deny', toolCallId: 'R2', reason: 'not the system folder' }));
+    await model.until(() => model.toolResultCalls.length === 1, ioTurns);
+    expect(ran).toEqual(['/tmp/a']);
+    expect(model.toolResultCalls[0]?.map((r) => [r.toolCallId, r.status, r.result])).toEqual([
+      ['R1', 'success', 'deleted'],
+      ['R2', 'error', 'The user denied this tool call: not the system folder'],
+    ]);
+    client.send(JSON.stringify({ type: 'approve', toolCallId: 'R1' })); // answered already
+    await model.until(() => json().filter((m) => m.type === 'error').length === 4, ioTurns);
+    const errors = json().filter((m) => m.type === 'error');
+    expect(errors[0]).toMatchObject({ code: 'not-waiting-for-approval', toolCallId: 'ghost', message: expect.stringContaining('No tool call "ghost" is waiting for approval (waiting: R1, R2)') });
+    expect(errors[1]).toMatchObject({ message: expect.stringContaining('"deny" messages need the "toolCallId"') });
+    expect(errors[2]).toMatchObject({ message: expect.stringContaining('"reason" of a "deny" message must be a string') });
+    expect(errors[3]).toMatchObject({ code: 'not-waiting-for-approval', toolCallId: 'R1' });
     client.close();
     await expect(result).resolves.toMatchObject({ reason: 'client-disconnect' });
   });

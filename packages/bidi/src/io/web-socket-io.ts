@@ -4,7 +4,7 @@ import type { BidiAgentInput, BidiInputEnd } from '../bidi-agent-input.js';
 import type { BidiAgentOutput } from '../bidi-agent-output.js';
 import type { BidiEvent } from '../bidi-event.js';
 import { Pcm16Resampler } from '../pcm/pcm16-resampler.js';
-import { parseClientMessage } from './web-socket-client-message.js';
+import { parseClientMessage, type ApprovalMessage } from './web-socket-client-message.js';
 import { WebSocketInbox } from './web-socket-inbox.js';
 import { toWireMessage } from './web-socket-wire.js';
 import type { WebSocketLike } from './web-socket-like.js';
@@ -48,13 +48,17 @@ export type WebSocketIO = BidiAgentInput & BidiAgentOutput;
  * Client → agent: binary frames are PCM16 mono microphone audio at `inputSampleRate`; text frames are
  * JSON `{ type: 'text', text }`, `{ type: 'image', mediaType, data }`, `{ type: 'audio', data, sampleRate }`
  * (`data` in base64), `{ type: 'played', responseId, ms }` (how much of a response the listener has heard,
- * in ms — report it as playback goes on; barge-in truncates the model's copy of the response there) or
- * `{ type: 'end' }`. Anything else is answered with `{ type: 'error', message }`.
+ * in ms — report it as playback goes on; barge-in truncates the model's copy of the response there),
+ * `{ type: 'approve', toolCallId }` / `{ type: 'deny', toolCallId, reason? }` (the user's answer to a
+ * `tool-approval-request`; an id that is not waiting is answered with `{ type: 'error', code:
+ * 'not-waiting-for-approval', toolCallId, message }`) or `{ type: 'end' }`. Anything else is answered with
+ * `{ type: 'error', message }`.
  *
  * Agent → client: first `{ type: 'audio-format', encoding: 'pcm16le', sampleRate, channels: 1 }`, then
  * every `audio` event as a binary PCM16 frame (it belongs to the response of the last `response-start`)
- * and every other event as JSON (errors as `{ name, message }`). On barge-in the client first gets
- * `{ type: 'clear' }`: stop playback and drop queued audio at once.
+ * and every other event as JSON (errors as `{ name, message }`) — `tool-approval-request { toolCallId,
+ * toolName, input }` among them: show it to the user and send their answer. On barge-in the client first
+ * gets `{ type: 'clear' }`: stop playback and drop queued audio at once.
  *
  * Limits: client messages wait in a bounded queue (`maxBufferedInputs`, `maxBufferedBytes`) and frames
  * are capped (`maxFrameBytes`); a client over a limit gets `{ type: 'error', code, message }` and is
@@ -114,7 +118,18 @@ export function webSocketIO(socket: WebSocketLike, options: WebSocketIOOptions =
     const parsed = parseClientMessage(data);
     if (typeof parsed === 'string') reply({ type: 'error', message: parsed });
     else if (parsed.type === 'played') agent?.reportPlayed(parsed.responseId, parsed.ms);
+    else if (parsed.type === 'approve' || parsed.type === 'deny') answer(parsed);
     else deliver(parsed);
+  };
+  /** The client answers a `tool-approval-request`; an id that is not waiting gets an error reply. */
+  const answer = (message: ApprovalMessage): void => {
+    try {
+      if (agent === undefined) throw new TypeError('No conversation is running yet.');
+      if (message.type === 'approve') agent.approve(message.toolCallId);
+      else agent.deny(message.toolCallId, message.reason);
+    } catch (error) {
+      reply({ type: 'error', code: 'not-waiting-for-approval', toolCallId: message.toolCallId, message: error instanceof Error ? error.message : String(error) });
+    }
   };
   const onMessage = (event: object): void => {
     const data = 'data' in event ? event.data : undefined;

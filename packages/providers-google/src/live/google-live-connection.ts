@@ -38,8 +38,10 @@ export interface GoogleLiveConnectionOptions {
  * - `send()`: text as `realtimeInput.text`, PCM16 audio at 16 kHz as `realtimeInput.audio`, images as
  *   `realtimeInput.video` frames.
  * - `sendToolResults()`: one `toolResponse` with the group's `functionResponses` in call order. Calls the
- *   server cancelled (`toolCallCancellation`) are left out (it no longer expects them); results of calls
- *   from a replayed history go as history content (the call and its response) instead.
+ *   server cancelled (`toolCallCancellation`, also announced as a `tool-cancel` event, so an agent stops
+ *   running them) are left out — it no longer expects them, and a group of only cancelled calls sends
+ *   nothing; results of calls from a replayed history go as history content (the call and its response)
+ *   instead.
  * - Events: see `LiveTurnMapper`; `goAway` becomes `go-away` with the newest resumption handle as
  *   `resumeToken`; the server closing the socket after a `goAway` becomes `timeout`; other unexpected
  *   closes make `events()` throw a retryable `APICallError`. Malformed and unknown server messages are
@@ -212,7 +214,11 @@ export class GoogleLiveConnection implements BidiConnection {
     const update = message.sessionResumptionUpdate;
     if (update?.resumable === true && update.newHandle !== undefined && update.newHandle !== '') this.options.lineage.latest = update.newHandle;
     for (const event of this.mapper.map(message)) this.queue.push(event);
-    for (const id of message.toolCallCancellation?.ids ?? []) this.options.lineage.cancelled.add(id);
+    const cancelled = message.toolCallCancellation?.ids ?? [];
+    if (cancelled.length > 0) {
+      for (const id of cancelled) this.options.lineage.cancelled.add(id);
+      this.queue.push({ type: 'tool-cancel', toolCallIds: cancelled });
+    }
     if (message.goAway !== undefined) {
       this.goingAway = true;
       const resumeToken = this.options.handles.issue(this.options.lineage);

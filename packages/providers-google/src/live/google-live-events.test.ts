@@ -132,7 +132,7 @@ describe('google.live: tool groups', () => {
     expect(ids).toEqual([['b1'], ['a1', 'a2']]);
   });
 
-  it('toolCallCancellation: cancelled calls are left out of the toolResponse; a fully cancelled group sends nothing', async () => {
+  it('toolCallCancellation: a tool-cancel event; cancelled calls are left out of the toolResponse; a fully cancelled group sends nothing', async () => {
     const { connection, client, events } = await open();
     client.send(
       { toolCall: { functionCalls: [{ id: 'x1', name: 'weather', args: { city: 'Oslo' } }, { id: 'x2', name: 'current_time', args: {} }] } },
@@ -145,6 +145,12 @@ describe('google.live: tool groups', () => {
     // The stream goes on: both cancellations were read before this probe's events.
     client.send(...liveFixture('answer'));
     await events.take(isEnd);
+    // Each cancellation is announced as a tool-cancel event, after the calls it cancels.
+    const tools = events.seen.flatMap((e) =>
+      e.type === 'tool-group' ? [`group ${e.calls.map((c) => c.toolCallId).join(',')}`] : e.type === 'tool-cancel' ? [`cancel ${e.toolCallIds.join(',')}`] : [],
+    );
+    expect(tools).toEqual(['group x1,x2', 'cancel x1', 'group y1', 'cancel y1']);
+    expect(events.seen.find((e) => e.type === 'tool-cancel')).toEqual({ type: 'tool-cancel', toolCallIds: ['x1'] });
     await connection.sendToolResults([textResult('y1', 'current_time', '12:00')]);
     await connection.sendToolResults([textResult('x1', 'weather', 'sunny'), textResult('x2', 'current_time', '12:01')]);
     await connection.send({ type: 'text', text: 'probe' });

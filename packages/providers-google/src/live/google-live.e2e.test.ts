@@ -110,6 +110,44 @@ describe('BidiAgent on google.live (loopback Gemini Live server): the seed scena
     await client.closed;
   });
 
+  it('toolCallCancellation: the agent aborts the cancelled call and records it cancelled; the toolResponse carries only the rest', async () => {
+    const clock = new ManualClock();
+    const model = createGoogle({ apiKey: 'gemini-e2e-key', baseURL: `${server.url}/v1beta` }).live(MODEL);
+    const signals: AbortSignal[] = [];
+    const lookup: FunctionTool<{ query: string }> = {
+      kind: 'function',
+      name: 'lookup',
+      spec: { description: 'Looks something up.', params: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] } },
+      async execute({ query }, ctx) {
+        signals.push(ctx.signal);
+        await clock.sleep(query === 'slow' ? 60_000 : 100, ctx.signal);
+        return `found ${query}`;
+      },
+    };
+    const agent = new BidiAgent({ model, clock, tools: [lookup] });
+    await agent.start();
+    const log = recordAgent(agent);
+    const client = await server.connection(0);
+    client.send({ toolCall: { functionCalls: [{ id: 'fc-slow', name: 'lookup', args: { query: 'slow' } }, { id: 'fc-fast', name: 'lookup', args: { query: 'fast' } }] } });
+    await log.until((events) => count(events, 'tool-end') === 2);
+    expect(signals).toHaveLength(2);
+    // The user interrupts: Gemini withdraws the slow call.
+    client.send({ serverContent: { interrupted: true } }, { toolCallCancellation: { ids: ['fc-slow'] } });
+    await log.until((events) => count(events, 'tool-call-result') === 1);
+    expect(signals[0]?.aborted).toBe(true);
+    expect(log.events.find((e) => e.type === 'tool-call-result')).toMatchObject({ results: [{ toolCallId: 'fc-slow', status: 'cancelled' }] });
+
+    await clock.advance(100);
+    await client.waitFor(2);
+    expect(toolResponses(client.received)).toEqual([{ toolResponse: { functionResponses: [{ id: 'fc-fast', name: 'lookup', response: { output: 'found fast' } }] } }]);
+    await agent.stop();
+    await log.done;
+    expect(agent.messages.at(-1)?.parts.map((p) => (p.type === 'tool-result' ? [p.toolCallId, p.status] : p.type))).toEqual([
+      ['fc-slow', 'cancelled'],
+      ['fc-fast', 'success'],
+    ]);
+  });
+
   it('barge-in: interrupted stops the answer; history keeps what was said, then the interruption', async () => {
     const model = createGoogle({ apiKey: 'gemini-e2e-key', baseURL: `${server.url}/v1beta` }).live(MODEL);
     const agent = new BidiAgent({ model });

@@ -1,5 +1,6 @@
 import type { ModelRequest, ProviderToolDefinition, ToolChoice } from '@tandem/core/spec';
 import { emitProviderWarning, parseProviderOptions } from '@tandem/provider-utils';
+import { openaiJsonSchemaFormat } from '../openai-json-schema-format.js';
 import { OpenAIProviderOptions } from '../openai-provider-options.js';
 import { convertToChatMessages } from './convert-to-chat-messages.js';
 import type { ChatMessage } from './chat-message.js';
@@ -25,6 +26,7 @@ export function openaiChatProviderTool(tool: ProviderToolDefinition): ChatProvid
 
 /**
  * Builds the JSON body of `POST /chat/completions` (streaming, with `stream_options.include_usage`).
+ * `responseFormat` becomes `response_format: { type: 'json_schema', json_schema }`, `seed` is sent as is.
  * @internal
  */
 export function buildChatRequestBody(modelId: string, request: ModelRequest, config: OpenAIChatConfig): { [key: string]: unknown } {
@@ -63,6 +65,11 @@ export function buildChatRequestBody(modelId: string, request: ModelRequest, con
     temperature: request.temperature,
     top_p: request.topP,
     stop: request.stopSequences !== undefined && request.stopSequences.length > 0 ? request.stopSequences : undefined,
+    seed: request.seed,
+    response_format:
+      request.responseFormat === undefined
+        ? undefined
+        : { type: 'json_schema', json_schema: openaiJsonSchemaFormat(request.responseFormat, options.strictJsonSchema) },
     reasoning_effort: options.reasoningEffort,
     parallel_tool_calls: tools.length > 0 ? options.parallelToolCalls : undefined,
     user: options.user,

@@ -1,10 +1,13 @@
 import type { ModelRequest, ToolChoice } from '@tandem/core/spec';
 import { emitProviderWarning, parseProviderOptions } from '@tandem/provider-utils';
+import { openaiJsonSchemaFormat } from '../openai-json-schema-format.js';
 import { OpenAIProviderOptions } from '../openai-provider-options.js';
 import { convertToResponsesInput } from './convert-to-responses-input.js';
 
 /**
- * Builds the JSON body of `POST /responses` (streaming) from a Tandem request.
+ * Builds the JSON body of `POST /responses` (streaming) from a Tandem request. `responseFormat` becomes
+ * `text.format: { type: 'json_schema', … }`; the API takes no `seed` or stop sequences, so those are
+ * ignored with a warning.
  * @internal
  */
 export function buildResponsesRequestBody(modelId: string, request: ModelRequest, providerOptionsKey: string): { [key: string]: unknown } {
@@ -34,6 +37,13 @@ export function buildResponsesRequestBody(modelId: string, request: ModelRequest
   if (request.stopSequences !== undefined && request.stopSequences.length > 0) {
     emitProviderWarning('OpenAI Responses does not support stopSequences; they were ignored.');
   }
+  if (request.seed !== undefined) emitProviderWarning('OpenAI Responses does not support seed; it was ignored.');
+  const format =
+    request.responseFormat === undefined ? undefined : { type: 'json_schema', ...openaiJsonSchemaFormat(request.responseFormat, options.strictJsonSchema) };
+  const text =
+    format === undefined && options.textVerbosity === undefined
+      ? undefined
+      : { ...(format === undefined ? {} : { format }), ...(options.textVerbosity === undefined ? {} : { verbosity: options.textVerbosity }) };
   const reasoning =
     options.reasoningEffort === undefined && options.reasoningSummary === undefined
       ? undefined
@@ -58,7 +68,7 @@ export function buildResponsesRequestBody(modelId: string, request: ModelRequest
     service_tier: options.serviceTier,
     previous_response_id: options.previousResponseId,
     metadata: options.metadata,
-    text: options.textVerbosity === undefined ? undefined : { verbosity: options.textVerbosity },
+    text,
     stream: true,
   });
 }

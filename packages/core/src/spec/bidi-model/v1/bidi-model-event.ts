@@ -14,6 +14,10 @@ export type BidiResponseStopReason = 'complete' | 'interrupted' | 'tool-use' | '
  * - `tool-group` — calls the model requested together; they run concurrently and their results go
  *   back in one {@link BidiConnection.sendToolResults} call. A group boundary, not a turn boundary:
  *   the conversation continues while they run.
+ * - `tool-cancel` (optional: only providers that can withdraw calls emit it, e.g. Gemini Live's
+ *   `toolCallCancellation`) — the model no longer wants these calls: agents abort those still running
+ *   and record them `cancelled`. Each call still gets exactly one result, and its group still goes back
+ *   in one `sendToolResults` call; the connection decides what of it reaches the wire.
  * - `barge-in` — the user started speaking over the model; output audio should stop at once.
  * - `usage` — token counts, per response or cumulative as the provider reports them.
  * - `error` — `fatal: true` means the connection is unusable and the conversation must end;
@@ -46,6 +50,7 @@ export type BidiModelEvent =
       readonly responseId?: string;
     }
   | { readonly type: 'tool-group'; readonly calls: readonly BidiToolCall[] }
+  | { readonly type: 'tool-cancel'; readonly toolCallIds: readonly string[] }
   | { readonly type: 'barge-in'; readonly responseId?: string }
   | { readonly type: 'usage'; readonly usage: Usage; readonly responseId?: string }
   | { readonly type: 'error'; readonly error: unknown; readonly fatal: boolean }
