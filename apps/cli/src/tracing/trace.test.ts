@@ -91,6 +91,22 @@ describe('tandem --trace', () => {
     expect(collector.requests.length).toBeGreaterThan(0);
   });
 
+  it('tandem voice --trace: the conversation is a bidi_session span, its tool group and calls inside it', async () => {
+    await using collector = await startOtlpReceiver();
+    const result = await runCli(['voice', '--trace', '--tools', TEST_TOOLS], {
+      cwd: dir,
+      input: 'quick_echo text=spoken\n',
+      env: cleanEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: collector.endpoint }),
+    });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('[tool quick_echo success: echo: spoken]');
+    const spans = collector.spans();
+    const session = spans.find((span) => span.name === 'bidi_session tandem');
+    const echo = spans.find((span) => span.name === 'execute_tool quick_echo');
+    expect(session).toBeDefined();
+    expect(parentOf(spans, parentOf(spans, echo))).toBe(session);
+  });
+
   it('without an endpoint: one warning line on stderr, no spans, the run goes on', async () => {
     const result = await runCli(['run', '--trace', 'quick_echo text=x', '--tools', TEST_TOOLS], { cwd: dir, env: cleanEnv() });
     expect(result.code).toBe(0);
