@@ -1,10 +1,9 @@
 // Runs the built `tandem` binary as a user would: a child process with its own environment.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 
 /** The built CLI (turbo builds it before `test`). */
 export const BIN = fileURLToPath(new URL('../../dist/bin.js', import.meta.url));
@@ -16,17 +15,6 @@ export const EVERYTHING_ENTRY = createRequire(import.meta.url).resolve('@modelco
 /** Throws, saying what to do, when the CLI has not been built. */
 export function assertBuilt(): void {
   if (!existsSync(BIN)) throw new Error(`${BIN} is missing: build the CLI first (npx -y pnpm@12.4.2 turbo run build --filter=@tandem/cli...).`);
-}
-
-let testHome: string | undefined;
-/** A tandem home folder of this test file's own (sessions, tokens), removed when the worker exits. */
-export function testTandemHome(): string {
-  if (testHome === undefined) {
-    const dir = mkdtempSync(join(tmpdir(), 'tandem-home-'));
-    testHome = dir;
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  }
-  return testHome;
 }
 
 /**
@@ -41,7 +29,7 @@ export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
     if (/(_API_KEY|^AWS_|^NO_COLOR$|^FORCE_COLOR$|^OLLAMA_|^TANDEM_|^OTEL_|^DISPLAY$|^WAYLAND_DISPLAY$)/.test(key)) continue;
     env[key] = value;
   }
-  return { ...env, OLLAMA_HOST: '127.0.0.1:9', TANDEM_HOME: testTandemHome(), ...extra };
+  return { ...env, OLLAMA_HOST: '127.0.0.1:9', TANDEM_HOME: inject('tandemHome'), ...extra };
 }
 
 /** What a run of the CLI produced. */
