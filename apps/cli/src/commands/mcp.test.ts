@@ -2,11 +2,11 @@
 // by opening the printed URL), the stored token used by later commands without signing in again, `mcp
 // logout`, sign-in on a 401 without login, client_credentials from the config — and no token or secret in
 // any output.
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, cleanEnv, runCli, type CliResult } from '../__fixtures__/cli.js';
+import { assertBuilt, cleanEnv, fileLines, runCli, type CliResult } from '../__fixtures__/cli.js';
 import { followAuthorization, printedAuthorizationUrl, startOAuthServer, type OAuthServer } from '../__fixtures__/mcp-oauth-server.js';
 
 let dir: string;
@@ -102,6 +102,22 @@ describe('tandem mcp login / logout', () => {
     expect(JSON.parse(tools.stdout)).toContainEqual(expect.objectContaining({ name: 'whoami', source: 'mcp:secure' }));
     expect(existsSync(join(home, 'mcp-tokens.json'))).toBe(true);
     for (const token of server.issued) expect(tools.stdout + tools.stderr).not.toContain(token);
+  });
+
+  it('opens the page with the platform opener when there is a display (here a stand-in xdg-open that plays the browser)', async () => {
+    server = await startOAuthServer();
+    const { cwd, env } = project({ mcpServers: { secure: { url: server.mcpUrl } } });
+    const bin = join(cwd, 'bin');
+    const opened = join(cwd, 'opened.log');
+    mkdirSync(bin);
+    const browser = `fetch(process.argv[1], { redirect: 'follow' }).then((page) => page.text())`;
+    writeFileSync(join(bin, 'xdg-open'), `#!/bin/sh\necho "$1" >> '${opened}'\nexec '${process.execPath}' -e "${browser}" "$1"\n`);
+    chmodSync(join(bin, 'xdg-open'), 0o755);
+    const result = await runCli(['mcp', 'login', 'secure'], { cwd, env: { ...env, DISPLAY: ':99', PATH: `${bin}:${env['PATH'] ?? ''}` } });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('A browser window was opened; if it did not appear, open this URL in a browser on this machine:');
+    expect(fileLines(opened)).toEqual([printedAuthorizationUrl(result.stderr)]);
+    expect(result.stdout).toContain('Signed in to MCP server "secure"');
   });
 
   it('client_credentials from the config signs in without a browser; a wrong secret fails (exit 4) without showing it', async () => {
