@@ -5,7 +5,7 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     setupFiles: ['../../vitest.no-listener-leaks.ts'],
     globalSetup: ['./src/__fixtures__/build-fixtures.ts'],
-    testTimeout: 20_000,
+    testTimeout: 60_000,
     hookTimeout: 20_000,
   },
 });

@@ -4,6 +4,6 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
     setupFiles: ['../../vitest.no-listener-leaks.ts'],
-    testTimeout: 20_000,
+    testTimeout: 60_000,
   },
 });

@@ -5,6 +5,6 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     setupFiles: ['../../vitest.no-listener-leaks.ts'],
     // Loopback HTTP tests: generous under a loaded CI machine (nothing here waits on real time).
-    testTimeout: 20_000,
+    testTimeout: 60_000,
   },
 });
