@@ -7,6 +7,8 @@ import type { Aggregator } from '@tandem/core';
  * ```ts
  * StatusAggregator.toModelInput(undefined) === NO_STATUS_RESULT; // true
  * ```
+ *
+ * @category Aggregators
  */
 export const NO_STATUS_RESULT = 'The tool finished without a result.';
 
@@ -36,6 +38,8 @@ export const NO_STATUS_RESULT = 'The tool finished without a result.';
  *   },
  * };
  * ```
+ *
+ * @category Aggregators
  */
 export class StatusAggregator<T = unknown> implements Aggregator<T, T | undefined> {
   private last: T | undefined = undefined;

@@ -20,6 +20,8 @@ import type { SubAgentBundle, SubAgentItem } from './sub-agent-bundle.js';
  * aggregator.feed({ type: 'sub-agent-result', runId: 'r1', messages, text: 'Found 3 records.', stopReason: 'endTurn', usage });
  * SubAgentAggregator.toModelInput(aggregator.snapshot()); // 'Found 3 records.'
  * ```
+ *
+ * @category Sub-agents
  */
 export class SubAgentAggregator implements Aggregator<SubAgentItem, SubAgentBundle> {
   private runId: string | undefined = undefined;

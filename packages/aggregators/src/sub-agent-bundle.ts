@@ -11,6 +11,8 @@ import type { AgentEvent, Message, StopReason, Usage } from '@tandem/core';
  *   text: result.text, stopReason: result.stopReason, usage: result.usage,
  * };
  * ```
+ *
+ * @category Sub-agents
  */
 export interface SubAgentResultItem {
   readonly type: 'sub-agent-result';
@@ -33,6 +35,8 @@ export interface SubAgentResultItem {
  *   return item.type === 'sub-agent-result';
  * }
  * ```
+ *
+ * @category Sub-agents
  */
 export type SubAgentItem = AgentEvent | SubAgentResultItem;
 
@@ -49,6 +53,8 @@ export type SubAgentItem = AgentEvent | SubAgentResultItem;
  *   }
  * }
  * ```
+ *
+ * @category Sub-agents
  */
 export interface SubAgentBundle {
   /** Id of the nested run (`undefined` until its first event). */

@@ -25,6 +25,8 @@ import type { JsonSchema, Message, ToolInputValidation } from '@tandem/core';
  *   toMessages: ({ ticket }) => `Summarize ticket #${ticket}.`,
  * };
  * ```
+ *
+ * @category Sub-agents
  */
 export interface SubAgentToolInput<Input> {
   readonly params: JsonSchema;
@@ -39,6 +41,8 @@ export interface SubAgentToolInput<Input> {
  * ```ts
  * const input: SubAgentPromptInput = { prompt: 'List the open incidents.' };
  * ```
+ *
+ * @category Sub-agents
  */
 export interface SubAgentPromptInput {
   /** The task for the sub-agent, sent to it as a user message. */
@@ -52,6 +56,8 @@ export interface SubAgentPromptInput {
  * ```ts
  * promptInput.validate?.({ prompt: 'Find the invoice.' }); // { success: true, value: { prompt: 'Find the invoice.' } }
  * ```
+ *
+ * @category Sub-agents
  */
 export const promptInput: SubAgentToolInput<SubAgentPromptInput> = {
   params: {

@@ -22,6 +22,8 @@ const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
  * ```ts
  * const researcher: SubAgent = new Agent({ tools: [search], system: 'You research.' });
  * ```
+ *
+ * @category Sub-agents
  */
 export interface SubAgent {
   run(model: LanguageModel, messages: readonly Message[], options?: RunOptions): AgentRun;
@@ -38,6 +40,8 @@ export interface SubAgent {
  *   config: { timeoutMs: 120_000 },
  * };
  * ```
+ *
+ * @category Sub-agents
  */
 export interface SubAgentToolOptions<Input> {
   /** Tool name the model calls; must match `^[a-zA-Z0-9_-]{1,64}$`. */
@@ -90,6 +94,8 @@ export interface SubAgentToolOptions<Input> {
  *   if (event.type === 'text-delta') console.log(event.parentToolCallId ? '  (research)' : '', event.chunk);
  * }
  * ```
+ *
+ * @category Sub-agents
  */
 export function subAgentTool<Input = SubAgentPromptInput>(
   agent: SubAgent,

@@ -25,6 +25,8 @@ import type { Aggregator } from '@tandem/core';
  * };
  * // result: 'Checking records for <topic>'
  * ```
+ *
+ * @category Aggregators
  */
 export class TextAggregator implements Aggregator<string, string> {
   private text = '';

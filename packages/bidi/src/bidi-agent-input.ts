@@ -10,6 +10,8 @@ import type { BidiAgent } from './bidi-agent.js';
  * ```ts
  * return socketClosed ? { type: 'end', reason: 'client-disconnect' } : { type: 'end' };
  * ```
+ *
+ * @category Agent
  */
 export interface BidiInputEnd {
   readonly type: 'end';
@@ -30,6 +32,8 @@ export interface BidiInputEnd {
  *   },
  * };
  * ```
+ *
+ * @category Agent
  */
 export interface BidiAgentInput {
   /** Called once before the first `read()`. */

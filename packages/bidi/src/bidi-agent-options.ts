@@ -11,6 +11,8 @@ import type { BidiQueueOptions } from './bidi-queue-options.js';
  * ```ts
  * new BidiAgent({ model, reconnect: { maxAttempts: 5, initialDelayMs: 500 } });
  * ```
+ *
+ * @category Agent
  */
 export interface BidiReconnectOptions {
   /** Connect attempts per (re)connection, the first included (default 3). `0` disables reconnecting: a time-out then ends the conversation with `timeout`. */
@@ -30,6 +32,8 @@ export interface BidiReconnectOptions {
  * ```ts
  * const agent = new BidiAgent({ model, tools: [setTimer, endConversation], system: 'You are a kitchen assistant.' });
  * ```
+ *
+ * @category Agent
  */
 export interface BidiAgentOptions {
   /**

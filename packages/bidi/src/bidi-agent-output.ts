@@ -14,6 +14,8 @@ import type { BidiEvent } from './bidi-event.js';
  *   write(event) { if (event.type === 'transcript') console.log(event.role, event.delta); },
  * };
  * ```
+ *
+ * @category Agent
  */
 export interface BidiAgentOutput {
   /** Called once before the first `write()`. */

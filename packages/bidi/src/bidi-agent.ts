@@ -52,6 +52,8 @@ const DEFAULT_STOP_GRACE_MS = 2_000;
  * for await (const event of agent.receive()) if (event.type === 'tool-group-complete') break;
  * await agent.stop();
  * ```
+ *
+ * @category Agent
  */
 export class BidiAgent implements ToolAgent, AsyncDisposable {
   /** The realtime model (resolved from the registry when `model` was a `provider:model-id` string). */

@@ -1,7 +1,11 @@
 import type { BidiResponseStopReason, ToolResult, Usage } from '@tandem/core/spec';
 import type { AgentEvent, ToolCall } from '@tandem/core';
 
-/** Why a conversation ended (the `reason` of `connection-close`). @example `if (event.type === 'connection-close' && event.reason === 'error') alert();` */
+/**
+ * Why a conversation ended (the `reason` of `connection-close`). @example `if (event.type === 'connection-close' && event.reason === 'error') alert();`
+ *
+ * @category Events
+ */
 export type BidiCloseReason = 'user-request' | 'complete' | 'error' | 'timeout' | 'client-disconnect';
 
 /**
@@ -15,10 +19,16 @@ export type BidiCloseReason = 'user-request' | 'complete' | 'error' | 'timeout' 
  * ```ts
  * if (event.type === 'connection-restart') console.log(`reconnecting (${event.reason})`);
  * ```
+ *
+ * @category Events
  */
 export type BidiRestartReason = 'go-away' | 'timeout' | 'max-duration' | 'connection-lost';
 
-/** Fields every {@link BidiEvent} carries. @example `console.log(event.runId, event.timeMs);` */
+/**
+ * Fields every {@link BidiEvent} carries. @example `console.log(event.runId, event.timeMs);`
+ *
+ * @category Events
+ */
 export interface BidiEventBase {
   /** Id of the conversation (one `start()` … `stop()`). */
   readonly runId: string;
@@ -45,10 +55,16 @@ export interface BidiEventBase {
  *   if (event.type === 'tool-start') console.log(event.groupId, event.toolName);
  * }
  * ```
+ *
+ * @category Events
  */
 export type BidiNestedAgentEvent = AgentEvent & { readonly parentToolCallId: string; readonly timeMs: number };
 
-/** Latency measurements carried by the first `audio` event of a response. @example `if (event.type === 'audio' && event.metrics) log(event.metrics.speechEndToFirstAudioMs);` */
+/**
+ * Latency measurements carried by the first `audio` event of a response. @example `if (event.type === 'audio' && event.metrics) log(event.metrics.speechEndToFirstAudioMs);`
+ *
+ * @category Events
+ */
 export interface BidiAudioMetrics {
   /** From the end of the user's last utterance (final user transcript or sent text) to this audio. */
   readonly speechEndToFirstAudioMs?: number;
@@ -56,7 +72,11 @@ export interface BidiAudioMetrics {
   readonly toolResultToFirstAudioMs?: number;
 }
 
-/** Measurements carried by a `barge-in` event. @example `if (event.type === 'barge-in') log(event.metrics.flushedAudioChunks);` */
+/**
+ * Measurements carried by a `barge-in` event. @example `if (event.type === 'barge-in') log(event.metrics.flushedAudioChunks);`
+ *
+ * @category Events
+ */
 export interface BidiBargeInMetrics {
   /** From the provider's barge-in to every output queue being flushed. */
   readonly flushMs: number;
@@ -91,6 +111,8 @@ export interface BidiBargeInMetrics {
  *   if (event.type === 'connection-close') console.log('ended:', event.reason);
  * }
  * ```
+ *
+ * @category Events
  */
 export type BidiEvent =
   | BidiNestedAgentEvent
@@ -161,10 +183,18 @@ export type BidiEvent =
 /** One of the agent's own events (not a nested agent's). @internal */
 export type BidiOwnEvent = Exclude<BidiEvent, BidiNestedAgentEvent>;
 
-/** The `type` of every {@link BidiEvent}. @example `const seen = new Set<BidiEventType>();` */
+/**
+ * The `type` of every {@link BidiEvent}. @example `const seen = new Set<BidiEventType>();`
+ *
+ * @category Events
+ */
 export type BidiEventType = BidiEvent['type'];
 
-/** The {@link BidiEvent} of one `type`. @example `const close: BidiEventOf<'connection-close'> = …` */
+/**
+ * The {@link BidiEvent} of one `type`. @example `const close: BidiEventOf<'connection-close'> = …`
+ *
+ * @category Events
+ */
 export type BidiEventOf<T extends BidiEventType> = Extract<BidiEvent, { readonly type: T }>;
 
 /** An event without its base fields, as the agent builds it before stamping `runId` and `timeMs`. @internal */

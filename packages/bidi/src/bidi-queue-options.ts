@@ -12,6 +12,8 @@
  * ```ts
  * new BidiAgent({ model, queue: { maxAudioEvents: 100, maxEvents: 5_000 } });
  * ```
+ *
+ * @category Agent
  */
 export interface BidiQueueOptions {
   /** Audio chunks kept per output (default 250, about 5 s of 20 ms chunks). */

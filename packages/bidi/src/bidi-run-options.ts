@@ -10,6 +10,8 @@ import type { BidiCloseReason } from './bidi-event.js';
  * ```ts
  * await agent.run({ inputs: [textInput()], outputs: [textOutput()] });
  * ```
+ *
+ * @category Agent
  */
 export interface BidiRunOptions {
   /** Read concurrently; the conversation ends (`complete`) when all have ended and the agent is idle. */
@@ -20,7 +22,11 @@ export interface BidiRunOptions {
   readonly signal?: AbortSignal;
 }
 
-/** What `run()` resolves with when the conversation has ended. @example `const { reason } = await agent.run({ inputs, outputs });` */
+/**
+ * What `run()` resolves with when the conversation has ended. @example `const { reason } = await agent.run({ inputs, outputs });`
+ *
+ * @category Agent
+ */
 export interface BidiRunResult {
   /** The reason of the final `connection-close`. */
   readonly reason: BidiCloseReason;

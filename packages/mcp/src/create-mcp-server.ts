@@ -18,6 +18,8 @@ import { toCallToolResult } from './to-call-tool-result.js';
  * ```ts
  * const server = createMcpServer(tools, { serverInfo: { name: 'my-tools', version: '1.0.0' }, invocationState: { db } });
  * ```
+ *
+ * @category Server
  */
 export interface McpServerOptions {
   /** Name and version the server reports. Default `@tandem/mcp` and its version. */
@@ -46,6 +48,8 @@ export interface McpServerOptions {
  * const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
  * await server.connect(serverSide);
  * ```
+ *
+ * @category Server
  */
 export function createMcpServer(tools: readonly Tool[], options: McpServerOptions = {}): Server {
   const byName = indexTools(tools);

@@ -9,6 +9,8 @@ import { McpToolset, type McpToolsetOptions } from './mcp-toolset.js';
  * ```ts
  * const options: HttpToolsOptions = { headers: { Authorization: `Bearer ${token}` }, toolPrefix: 'crm_', timeoutMs: 90_000 };
  * ```
+ *
+ * @category Client
  */
 export interface HttpToolsOptions extends McpHttpOptions, McpClientBehaviour, McpToolsetOptions {}
 
@@ -26,6 +28,8 @@ export interface HttpToolsOptions extends McpHttpOptions, McpClientBehaviour, Mc
  * });
  * const agent = new Agent({ tools });
  * ```
+ *
+ * @category Client
  */
 export async function getHttpTools(url: string | URL, options: HttpToolsOptions = {}): Promise<McpToolset> {
   const client = new McpClient({ ...options, transport: { ...options, type: 'http', url } });

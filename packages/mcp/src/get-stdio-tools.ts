@@ -10,6 +10,8 @@ import type { StdioServerParams } from './stdio-process-transport.js';
  * ```ts
  * const options: StdioToolsOptions = { command: 'node', args: ['server.js'], env: { API_KEY: key }, toolPrefix: 'srv_' };
  * ```
+ *
+ * @category Client
  */
 export interface StdioToolsOptions extends StdioServerParams, McpClientBehaviour, McpToolsetOptions {}
 
@@ -32,6 +34,8 @@ export interface StdioToolsOptions extends StdioServerParams, McpClientBehaviour
  * const run = new Agent({ tools }).run(model, [userMessage('What is in /tmp/work?')]);
  * console.log((await run.result).text);
  * ```
+ *
+ * @category Client
  */
 export async function getStdioTools(options: StdioToolsOptions): Promise<McpToolset> {
   const client = new McpClient({ ...options, transport: { ...options, type: 'stdio' } });

@@ -9,6 +9,8 @@ import { McpToolError } from './errors/mcp-tool-error.js';
  * ```ts
  * const block: McpContentBlock = { type: 'text', text: 'Hello' };
  * ```
+ *
+ * @category Client
  */
 export type McpContentBlock = CallToolResult['content'][number];
 
@@ -22,6 +24,8 @@ export type McpContentBlock = CallToolResult['content'][number];
  * mcpContentToBlocks([{ type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' }]);
  * // [{ type: 'file', mediaType: 'image/png', data: Uint8Array [...] }]
  * ```
+ *
+ * @category Client
  */
 export function mcpContentToBlocks(content: readonly McpContentBlock[]): ToolContentBlock[] {
   const blocks: ToolContentBlock[] = [];
@@ -81,6 +85,8 @@ export function mcpContentToBlocks(content: readonly McpContentBlock[]): ToolCon
  * mapCallToolResult({ content: [{ type: 'text', text: 'Echo: hi' }] }, 'echo'); // 'Echo: hi'
  * mapCallToolResult({ content: [], structuredContent: { sum: 3 } }, 'add');     // { sum: 3 }
  * ```
+ *
+ * @category Client
  */
 export function mapCallToolResult(result: CallToolResult, toolName: string): unknown {
   const blocks = mcpContentToBlocks(result.content ?? []);

@@ -20,6 +20,8 @@ import type { StdioServerParams } from './stdio-process-transport.js';
  * const infos: McpToolInfo[] = await client.listTools();
  * const readOnly = infos.filter((info) => info.annotations?.readOnlyHint === true);
  * ```
+ *
+ * @category Client
  */
 export type McpToolInfo = Tool;
 
@@ -31,6 +33,8 @@ export type McpToolInfo = Tool;
  * ```ts
  * const onProgress = (p: McpProgress) => console.log(p.total ? `${p.progress}/${p.total}` : p.progress, p.message ?? '');
  * ```
+ *
+ * @category Client
  */
 export type McpProgress = Progress;
 
@@ -41,6 +45,8 @@ export type McpProgress = Progress;
  * ```ts
  * const onLog = (message: McpLogMessage) => console.error(`[mcp ${message.level}]`, message.data);
  * ```
+ *
+ * @category Client
  */
 export type McpLogMessage = LoggingMessageNotification['params'];
 
@@ -51,6 +57,8 @@ export type McpLogMessage = LoggingMessageNotification['params'];
  * ```ts
  * const level: McpLogLevel = process.env.DEBUG ? 'debug' : 'warning';
  * ```
+ *
+ * @category Client
  */
 export type McpLogLevel = LoggingLevel;
 
@@ -61,6 +69,8 @@ export type McpLogLevel = LoggingLevel;
  * ```ts
  * const transport: McpStdioTransportOptions = { type: 'stdio', command: 'uvx', args: ['mcp-server-time'], killGraceMs: 1000 };
  * ```
+ *
+ * @category Client
  */
 export interface McpStdioTransportOptions extends StdioServerParams {
   readonly type: 'stdio';
@@ -73,6 +83,8 @@ export interface McpStdioTransportOptions extends StdioServerParams {
  * ```ts
  * const http: McpHttpOptions = { headers: { Authorization: `Bearer ${token}` }, fallbackToSse: false };
  * ```
+ *
+ * @category Client
  */
 export interface McpHttpOptions {
   /** Extra headers on every request, e.g. `{ Authorization: 'Bearer …' }`. */
@@ -100,6 +112,8 @@ export interface McpHttpOptions {
  * ```ts
  * const transport: McpHttpTransportOptions = { type: 'http', url: 'https://mcp.example.com/mcp', headers: { 'X-Api-Key': key } };
  * ```
+ *
+ * @category Client
  */
 export interface McpHttpTransportOptions extends McpHttpOptions {
   readonly type: 'http';
@@ -121,6 +135,8 @@ export interface McpHttpTransportOptions extends McpHttpOptions {
  *   },
  * };
  * ```
+ *
+ * @category Client
  */
 export interface McpCustomTransportOptions {
   readonly type: 'custom';
@@ -136,6 +152,8 @@ export interface McpCustomTransportOptions {
  * ```ts
  * const client = new McpClient({ transport: { type: 'stdio', command: 'node', args: ['server.js'] } });
  * ```
+ *
+ * @category Client
  */
 export type McpTransportOptions = McpStdioTransportOptions | McpHttpTransportOptions | McpCustomTransportOptions;
 
@@ -149,6 +167,8 @@ export type McpTransportOptions = McpStdioTransportOptions | McpHttpTransportOpt
  *   return ok ? { action: 'accept', content: { confirmed: true } } : { action: 'decline' };
  * };
  * ```
+ *
+ * @category Client
  */
 export type McpElicitationHandler = (
   request: ElicitRequestParams,
@@ -163,6 +183,8 @@ export type McpElicitationHandler = (
  * const behaviour: McpClientBehaviour = { timeoutMs: 120_000, logLevel: 'info', onLog: (m) => console.log(m.data) };
  * await getStdioTools({ command: 'my-server', ...behaviour });
  * ```
+ *
+ * @category Client
  */
 export interface McpClientBehaviour {
   /** Name and version the client reports to servers. Default `@tandem/mcp` and its version. */
@@ -196,6 +218,8 @@ export interface McpClientBehaviour {
  * ```ts
  * const options: McpClientOptions = { transport: { type: 'http', url: 'http://127.0.0.1:3001/mcp' }, timeoutMs: 30_000 };
  * ```
+ *
+ * @category Client
  */
 export interface McpClientOptions extends McpClientBehaviour {
   readonly transport: McpTransportOptions;
@@ -208,6 +232,8 @@ export interface McpClientOptions extends McpClientBehaviour {
  * ```ts
  * await client.listResources({ signal: AbortSignal.timeout(5_000), timeoutMs: 5_000 });
  * ```
+ *
+ * @category Client
  */
 export interface McpRequestOptions {
   /** Aborting cancels the request: the server gets `notifications/cancelled` and the call rejects with the signal's reason. */
@@ -223,6 +249,8 @@ export interface McpRequestOptions {
  * ```ts
  * await client.callTool('render', { scene: 1 }, { signal, onProgress: (p) => bar.update(p.progress / (p.total ?? 100)) });
  * ```
+ *
+ * @category Client
  */
 export interface McpCallToolOptions extends McpRequestOptions {
   /** Receives the server's progress notifications for this call. */

@@ -53,6 +53,8 @@ const STREAM_LOST = /Failed to reconnect SSE stream|Maximum reconnection attempt
  * const result = await client.callTool('echo', { message: 'hi' }, { onProgress: (p) => console.log(p.progress) });
  * client.onToolsChanged((tools) => console.log(`${tools.length} tools now`));
  * ```
+ *
+ * @category Client
  */
 export class McpClient implements AsyncDisposable {
   /** Display name of the server (its command or URL), used in error messages. */

@@ -10,6 +10,8 @@ const MAX_TOOL_NAME_LENGTH = 64;
  * mcpToolName('read.file', 'fs_');   // 'fs_read_file'
  * mcpToolName('get-sum');            // 'get-sum'
  * ```
+ *
+ * @category Client
  */
 export function mcpToolName(name: string, toolPrefix = ''): string {
   const sanitized = `${toolPrefix}${name}`.replace(/[^a-zA-Z0-9_-]/g, '_').slice(0, MAX_TOOL_NAME_LENGTH);

@@ -11,6 +11,8 @@ import { mcpToolName } from './mcp-tool-name.js';
  * ```ts
  * const destructive = toolset.filter((tool: McpFunctionTool) => tool.mcp.annotations?.destructiveHint === true);
  * ```
+ *
+ * @category Client
  */
 export interface McpFunctionTool extends FunctionTool<unknown, unknown> {
   /** The server's description of the tool (its own name, annotations, output schema, …). */
@@ -24,6 +26,8 @@ export interface McpFunctionTool extends FunctionTool<unknown, unknown> {
  * ```ts
  * mcpTool(client, info, { toolPrefix: 'docs_', timeoutMs: 10_000 });
  * ```
+ *
+ * @category Client
  */
 export interface McpToolOptions {
   /** Prepended to the server's tool name (then sanitized, see {@link mcpToolName}). */
@@ -51,6 +55,8 @@ export interface McpToolOptions {
  * const [info] = await client.listTools();
  * const agent = new Agent({ tools: [mcpTool(client, info!, { toolPrefix: 'demo_' })] });
  * ```
+ *
+ * @category Client
  */
 export function mcpTool(client: McpClient, info: McpToolInfo, options: McpToolOptions = {}): McpFunctionTool {
   const serverName = info.name;

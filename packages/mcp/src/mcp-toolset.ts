@@ -10,6 +10,8 @@ import { mcpToolName } from './mcp-tool-name.js';
  * ```ts
  * const toolset = await McpToolset.create(client, { toolPrefix: 'github_', timeoutMs: 30_000 });
  * ```
+ *
+ * @category Client
  */
 export interface McpToolsetOptions {
   /** Prepended to every server tool name (then sanitized to `[a-zA-Z0-9_-]`, cut to 64). */
@@ -39,6 +41,8 @@ export interface McpToolsetOptions {
  * const run = new Agent({ tools }).run(model, [userMessage('List the files.')]);
  * console.log((await run.result).text);
  * ```
+ *
+ * @category Client
  */
 export class McpToolset extends Array<McpFunctionTool> implements AsyncDisposable {
   /** Array methods (`map`, `filter`, …) return plain arrays. */

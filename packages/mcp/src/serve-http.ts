@@ -16,6 +16,8 @@ import type { ServeHttpOptions, ServedTools } from './serve-tools.js';
  * ```ts
  * await serveTools(tools, { transport: { port: 3001, maxBodyBytes: 4 * DEFAULT_MAX_BODY_BYTES } });
  * ```
+ *
+ * @category Server
  */
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 /**
@@ -25,6 +27,8 @@ export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
  * ```ts
  * await serveTools(tools, { transport: { port: 3001, maxSessions: 10 * DEFAULT_MAX_SESSIONS } });
  * ```
+ *
+ * @category Server
  */
 export const DEFAULT_MAX_SESSIONS = 100;
 /**
@@ -34,6 +38,8 @@ export const DEFAULT_MAX_SESSIONS = 100;
  * ```ts
  * await serveTools(tools, { transport: { port: 3001, sessionIdleTimeoutMs: 6 * DEFAULT_SESSION_IDLE_TIMEOUT_MS } });
  * ```
+ *
+ * @category Server
  */
 export const DEFAULT_SESSION_IDLE_TIMEOUT_MS = 10 * 60_000;
 

@@ -12,6 +12,8 @@ import { serveHttp } from './serve-http.js';
  * ```ts
  * const transport: ServeTransport = process.env.PORT ? { port: Number(process.env.PORT) } : 'stdio';
  * ```
+ *
+ * @category Server
  */
 export type ServeTransport =
   /** stdin/stdout of this process (or the given streams), for clients that spawn it. */
@@ -34,6 +36,8 @@ export type ServeTransport =
  *   allowedOrigins: ['https://app.example.com'], // a web app that may call the server from the browser
  * };
  * ```
+ *
+ * @category Server
  */
 export interface ServeHttpOptions {
   /** Default 0: a free port (read it from `served.url`). */
@@ -78,6 +82,8 @@ export interface ServeHttpOptions {
  * ```ts
  * await serveTools(tools, { transport: 'stdio', serverInfo: { name: 'my-tools', version: '1.2.0' }, instructions: 'Use add for sums.' });
  * ```
+ *
+ * @category Server
  */
 export interface ServeToolsOptions extends McpServerOptions {
   readonly transport: ServeTransport;
@@ -92,6 +98,8 @@ export interface ServeToolsOptions extends McpServerOptions {
  * console.log(served.url?.href);
  * await served.close();
  * ```
+ *
+ * @category Server
  */
 export interface ServedTools extends AsyncDisposable {
   /** The endpoint clients connect to (HTTP only), e.g. `http://127.0.0.1:53111/mcp`. */
@@ -116,6 +124,8 @@ export interface ServedTools extends AsyncDisposable {
  * });
  * console.log(`MCP endpoint: ${served.url}`);
  * ```
+ *
+ * @category Server
  */
 export async function serveTools(tools: readonly Tool[], options: ServeToolsOptions): Promise<ServedTools> {
   const { transport } = options;

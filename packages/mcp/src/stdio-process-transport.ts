@@ -11,6 +11,8 @@ import { loadStdioSdk, stdioSdkLoaded, type McpStdioSdk } from './mcp-sdk.js';
  * ```ts
  * const params: StdioServerParams = { command: 'python', args: ['-m', 'my_server'], cwd: '/srv', stderr: 'pipe', onStderr: console.error };
  * ```
+ *
+ * @category Transports
  */
 export interface StdioServerParams {
   /** The executable, spawned directly (no shell). */
@@ -47,6 +49,8 @@ export interface StdioServerParams {
  * ```ts
  * await getStdioTools({ command: 'my-server', maxMessageBytes: 4 * DEFAULT_MAX_MESSAGE_BYTES });
  * ```
+ *
+ * @category Transports
  */
 export const DEFAULT_MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
 
@@ -57,6 +61,8 @@ export const DEFAULT_MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
  * ```ts
  * const exit: ProcessExit | undefined = transport.exit; // e.g. { code: null, signal: 'SIGTERM' }
  * ```
+ *
+ * @category Transports
  */
 export interface ProcessExit {
   readonly code: number | null;
@@ -81,6 +87,8 @@ const DRAIN_AFTER_EXIT_MS = 200;
  * console.log(transport.pid);
  * await transport.close(); // the process is gone when this resolves
  * ```
+ *
+ * @category Transports
  */
 export class StdioProcessTransport implements Transport {
   onclose?: () => void;

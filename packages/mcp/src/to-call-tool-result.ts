@@ -11,6 +11,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
  * toCallToolResult({ type: 'json', value: { sum: 3 } });
  * // { content: [{ type: 'text', text: '{"sum":3}' }], structuredContent: { sum: 3 } }
  * ```
+ *
+ * @category Server
  */
 export function toCallToolResult(output: ToolOutput): CallToolResult {
   switch (output.type) {

@@ -7,7 +7,11 @@ import { safely } from './traced-span.js';
 
 declare const __TANDEM_OTEL_VERSION__: string | undefined;
 
-/** Options of {@link otel}. */
+/**
+ * Options of {@link otel}.
+ *
+ * @category Tracing
+ */
 export interface OtelOptions {
   /**
    * The tracer to create spans with. Default: `trace.getTracer('@tandem/otel')` from the global tracer
@@ -46,6 +50,8 @@ const NO_SESSION: SessionTrace = { event: () => undefined, startToolGroup: () =>
  * const agent = new Agent({ name: 'support', tools, telemetry: otel({ tracer: trace.getTracer('my-app') }) });
  * await agent.run(model, 'Where is my order?').result;
  * ```
+ *
+ * @category Tracing
  */
 export function otel(options: OtelOptions = {}): Telemetry {
   const config = {

@@ -5,6 +5,8 @@
  * ```ts
  * toBase64(new Uint8Array([104, 105])); // 'aGk='
  * ```
+ *
+ * @category Encoding
  */
 export function toBase64(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
@@ -17,6 +19,8 @@ export function toBase64(bytes: Uint8Array): string {
  * ```ts
  * fromBase64('aGk='); // Uint8Array [104, 105]
  * ```
+ *
+ * @category Encoding
  */
 export function fromBase64(base64: string): Uint8Array {
   return new Uint8Array(Buffer.from(base64, 'base64'));
@@ -29,6 +33,8 @@ export function fromBase64(base64: string): Uint8Array {
  * ```ts
  * toDataUrl('image/png', bytes); // 'data:image/png;base64,iVBOR…'
  * ```
+ *
+ * @category Encoding
  */
 export function toDataUrl(mediaType: string, bytes: Uint8Array): string {
   return `data:${mediaType};base64,${toBase64(bytes)}`;
@@ -41,6 +47,8 @@ export function toDataUrl(mediaType: string, bytes: Uint8Array): string {
  * ```ts
  * parseDataUrl('data:image/png;base64,aGk='); // { mediaType: 'image/png', data: Uint8Array [104, 105] }
  * ```
+ *
+ * @category Encoding
  */
 export function parseDataUrl(url: string): { mediaType: string; data: Uint8Array } | undefined {
   const match = /^data:([^;,]+)(?:;[^,]*)?;base64,(.*)$/s.exec(url);

@@ -7,6 +7,8 @@
  * ```ts
  * emitProviderWarning('OpenAI Responses ignores stopSequences.');
  * ```
+ *
+ * @category Provider settings
  */
 export function emitProviderWarning(message: string): void {
   const proc = (globalThis as { process?: { emitWarning?: (message: string, options: { code: string; type: string }) => void } }).process;

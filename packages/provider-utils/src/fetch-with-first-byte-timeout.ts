@@ -5,6 +5,8 @@
  * ```ts
  * const openai = createOpenAI({ timeoutMs: 2 * DEFAULT_TIMEOUT_MS }); // a slow, long-thinking model
  * ```
+ *
+ * @category HTTP and SSE
  */
 export const DEFAULT_TIMEOUT_MS = 300_000;
 

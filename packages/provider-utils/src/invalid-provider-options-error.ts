@@ -10,6 +10,8 @@ const BRAND = Symbol.for('tandem.error.InvalidProviderOptionsError');
  * ```ts
  * if (InvalidProviderOptionsError.isInstance(error)) console.error(error.message);
  * ```
+ *
+ * @category Errors
  */
 export class InvalidProviderOptionsError extends TandemError {
   /** The provider key, e.g. `openai`. */

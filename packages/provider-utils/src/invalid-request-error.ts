@@ -11,6 +11,8 @@ const BRAND = Symbol.for('tandem.error.InvalidRequestError');
  * ```ts
  * if (InvalidRequestError.isInstance(error)) console.error(error.message);
  * ```
+ *
+ * @category Errors
  */
 export class InvalidRequestError extends TandemError {
   /** The provider that refused the request. */

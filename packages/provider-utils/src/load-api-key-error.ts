@@ -10,6 +10,8 @@ const BRAND = Symbol.for('tandem.error.LoadAPIKeyError');
  * ```ts
  * if (LoadAPIKeyError.isInstance(error)) console.error('Set OPENAI_API_KEY and try again.');
  * ```
+ *
+ * @category Errors
  */
 export class LoadAPIKeyError extends TandemError {
   private readonly [BRAND] = true;

@@ -1,7 +1,11 @@
 import { registerSecret } from '@tandem/core/spec';
 import { LoadAPIKeyError } from './load-api-key-error.js';
 
-/** Options of {@link loadApiKey}. */
+/**
+ * Options of {@link loadApiKey}.
+ *
+ * @category API keys
+ */
 export interface LoadApiKeyOptions {
   /** The key given in code; wins over the environment. */
   readonly apiKey: string | undefined;
@@ -24,6 +28,8 @@ export interface LoadApiKeyOptions {
  * ```ts
  * const key = loadApiKey({ apiKey: options.apiKey, environmentVariableNames: ['OPENAI_API_KEY'], description: 'OpenAI', factoryName: 'createOpenAI' });
  * ```
+ *
+ * @category API keys
  */
 export function loadApiKey(options: LoadApiKeyOptions): string {
   if (typeof options.apiKey === 'string' && options.apiKey.length > 0) {

@@ -2,7 +2,11 @@ import { InvalidResponseDataError } from '@tandem/core/spec';
 import type { z } from 'zod';
 import { formatSchemaIssues } from './format-schema-issues.js';
 
-/** Options of {@link parseJsonEvent}. */
+/**
+ * Options of {@link parseJsonEvent}.
+ *
+ * @category HTTP and SSE
+ */
 export interface ParseJsonEventOptions {
   /** Vendor name for errors, e.g. `OpenAI`. */
   readonly provider: string;
@@ -19,6 +23,8 @@ export interface ParseJsonEventOptions {
  * const chunkSchema = z.object({ type: z.literal('delta'), text: z.string() });
  * const chunk = parseJsonEvent('{"type":"delta","text":"Hi"}', chunkSchema, { provider: 'Acme' });
  * ```
+ *
+ * @category HTTP and SSE
  */
 export function parseJsonEvent<T>(text: string, schema: z.ZodType<T>, options: ParseJsonEventOptions): T {
   let json: unknown;
@@ -43,6 +49,8 @@ export function parseJsonEvent<T>(text: string, schema: z.ZodType<T>, options: P
  * ```ts
  * const body = validateJson(await response.json(), responseSchema, { provider: 'Acme' });
  * ```
+ *
+ * @category HTTP and SSE
  */
 export function validateJson<T>(json: unknown, schema: z.ZodType<T>, options: ParseJsonEventOptions): T {
   const result = schema.safeParse(json);

@@ -12,6 +12,8 @@ import { InvalidProviderOptionsError } from './invalid-provider-options-error.js
  * ```ts
  * const options = parseProviderOptions(request.providerOptions, 'openai', z.object({ store: z.boolean().optional() }));
  * ```
+ *
+ * @category Provider settings
  */
 export function parseProviderOptions<T>(
   providerOptions: { readonly [provider: string]: unknown } | undefined,

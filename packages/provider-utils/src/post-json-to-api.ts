@@ -7,7 +7,11 @@ import { retryDelayMs } from './retry-delay.js';
 import { stringifyJson } from './stringify-deep.js';
 import { defaultSleep, type Sleep } from './sleep.js';
 
-/** Options of {@link postJsonToApi}. */
+/**
+ * Options of {@link postJsonToApi}.
+ *
+ * @category HTTP and SSE
+ */
 export interface PostJsonToApiOptions {
   /** Vendor name for error messages, e.g. `OpenAI`. */
   readonly provider: string;
@@ -59,6 +63,8 @@ export interface PostJsonToApiOptions {
  * });
  * for await (const event of readSseEvents(response, { provider: 'OpenAI', signal })) { … }
  * ```
+ *
+ * @category HTTP and SSE
  */
 export async function postJsonToApi(options: PostJsonToApiOptions): Promise<Response> {
   const { signal, secrets = [] } = options;

@@ -7,6 +7,8 @@
  * const limits: ProviderLimitSettings = { timeoutMs: 600_000, maxRetryAfterMs: 120_000, maxEventBytes: 64 * 1024 * 1024 };
  * const anthropic = createAnthropic({ ...limits });
  * ```
+ *
+ * @category Provider settings
  */
 export interface ProviderLimitSettings {
   /**

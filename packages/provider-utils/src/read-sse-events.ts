@@ -2,7 +2,11 @@ import { IncompleteResponseError, TandemError } from '@tandem/core/spec';
 import { EventSourceParserStream, type EventSourceMessage } from 'eventsource-parser/stream';
 import { DEFAULT_MAX_EVENT_BYTES, sseEventSizeGuard } from './sse-event-size-guard.js';
 
-/** One decoded server-sent event. */
+/**
+ * One decoded server-sent event.
+ *
+ * @category HTTP and SSE
+ */
 export interface SseMessage {
   /** The `event:` field, when the server named the event. */
   readonly event?: string;
@@ -11,7 +15,11 @@ export interface SseMessage {
   readonly data: string;
 }
 
-/** Options of {@link readSseEvents}. */
+/**
+ * Options of {@link readSseEvents}.
+ *
+ * @category HTTP and SSE
+ */
 export interface ReadSseEventsOptions {
   /** Vendor name for errors, e.g. `OpenAI`. */
   readonly provider: string;
@@ -43,6 +51,8 @@ export interface ReadSseEventsOptions {
  *   const chunk = parseJsonEvent(event.data, chunkSchema, { provider: 'OpenAI' });
  * }
  * ```
+ *
+ * @category HTTP and SSE
  */
 export async function* readSseEvents(response: Response, options: ReadSseEventsOptions): AsyncGenerator<SseMessage, void, undefined> {
   const { signal, provider } = options;

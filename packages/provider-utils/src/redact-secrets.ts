@@ -1,4 +1,8 @@
-/** The text that replaces a secret in errors. */
+/**
+ * The text that replaces a secret in errors.
+ *
+ * @category Utilities
+ */
 export const REDACTED = '[REDACTED]';
 
 /**
@@ -9,6 +13,8 @@ export const REDACTED = '[REDACTED]';
  * ```ts
  * redactSecrets('Incorrect API key provided: sk-123456', ['sk-123456']); // 'Incorrect API key provided: [REDACTED]'
  * ```
+ *
+ * @category Utilities
  */
 export function redactSecrets(text: string, secrets: readonly (string | undefined)[]): string {
   let result = text;

@@ -7,6 +7,8 @@ import { APICallError } from '@tandem/core/spec';
  * ```ts
  * const anthropic = createAnthropic({ maxRetryAfterMs: 5 * DEFAULT_MAX_RETRY_AFTER_MS }); // a batch job may wait
  * ```
+ *
+ * @category Retries
  */
 export const DEFAULT_MAX_RETRY_AFTER_MS = 60_000;
 

@@ -1,4 +1,8 @@
-/** Options of {@link retryDelayMs}. */
+/**
+ * Options of {@link retryDelayMs}.
+ *
+ * @category Retries
+ */
 export interface RetryDelayOptions {
   /** Retries done so far: 0 before the first retry. */
   readonly retry: number;
@@ -22,6 +26,8 @@ export interface RetryDelayOptions {
  * retryDelayMs({ retry: 0, headers: new Headers({ 'retry-after': '3' }) }); // 3000
  * retryDelayMs({ retry: 1 }); // 4000
  * ```
+ *
+ * @category Retries
  */
 export function retryDelayMs(options: RetryDelayOptions): number {
   const backoff = (options.initialDelayMs ?? 2000) * 2 ** options.retry;

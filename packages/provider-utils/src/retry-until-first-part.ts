@@ -3,7 +3,11 @@ import { DEFAULT_MAX_RETRY_AFTER_MS, refuseLongRetryAfter } from './retry-after-
 import { retryDelayMs } from './retry-delay.js';
 import { defaultSleep, type Sleep } from './sleep.js';
 
-/** Options of {@link retryUntilFirstPart}. */
+/**
+ * Options of {@link retryUntilFirstPart}.
+ *
+ * @category Retries
+ */
 export interface RetryUntilFirstPartOptions<T> {
   /** Starts one attempt: the request and the stream of its parts. Called again for each retry. */
   readonly attempt: (retry: number) => AsyncIterable<T>;
@@ -35,6 +39,8 @@ export interface RetryUntilFirstPartOptions<T> {
  *   attempt: () => streamParts(postJsonToApi({ ...request, maxRetries: 0 })),
  * });
  * ```
+ *
+ * @category Retries
  */
 export async function* retryUntilFirstPart<T>(options: RetryUntilFirstPartOptions<T>): AsyncGenerator<T, void, undefined> {
   const { signal } = options;

@@ -6,6 +6,8 @@
  * ```ts
  * const sleep: Sleep = async (ms) => { delays.push(ms); };
  * ```
+ *
+ * @category Retries
  */
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
@@ -16,6 +18,8 @@ export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
  * ```ts
  * await defaultSleep(250, signal);
  * ```
+ *
+ * @category Retries
  */
 export const defaultSleep: Sleep = (ms, signal) =>
   new Promise<void>((resolve, reject) => {

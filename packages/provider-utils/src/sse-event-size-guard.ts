@@ -7,6 +7,8 @@ import { InvalidResponseDataError } from '@tandem/core/spec';
  * ```ts
  * const google = createGoogleGenerativeAI({ maxEventBytes: 4 * DEFAULT_MAX_EVENT_BYTES }); // huge inline images
  * ```
+ *
+ * @category HTTP and SSE
  */
 export const DEFAULT_MAX_EVENT_BYTES = 32 * 1024 * 1024;
 

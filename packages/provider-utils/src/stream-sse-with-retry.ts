@@ -10,6 +10,8 @@ import { retryUntilFirstPart } from './retry-until-first-part.js';
  * ```ts
  * const options: StreamSseWithRetryOptions = { provider: 'Acme', url, headers, body, maxRetries: 2, secrets: [apiKey] };
  * ```
+ *
+ * @category HTTP and SSE
  */
 export interface StreamSseWithRetryOptions extends Omit<PostJsonToApiOptions, 'initialRetryDelayMs'> {
   /** The largest single event accepted, in bytes (see `readSseEvents`). Default 32 MiB. */
@@ -27,6 +29,8 @@ export interface StreamSseWithRetryOptions extends Omit<PostJsonToApiOptions, 'i
  * yield* streamSseWithRetry({ provider: 'Acme', url, headers, body, signal, maxRetries: 2, secrets: [apiKey] },
  *   async function* (events) { for await (const event of events) yield* mapper.map(JSON.parse(event.data)); });
  * ```
+ *
+ * @category HTTP and SSE
  */
 export function streamSseWithRetry<T>(
   options: StreamSseWithRetryOptions,

@@ -85,6 +85,8 @@ function toJsonValue(value: unknown, key: string): unknown {
  * ```ts
  * const toolArgs = stringifyJson(part.functionCall.args ?? {}); // never a RangeError, however deep
  * ```
+ *
+ * @category Utilities
  */
 export function stringifyJson(value: unknown): string {
   try {

@@ -5,6 +5,8 @@
  * ```ts
  * withoutTrailingSlash('https://api.openai.com/v1/'); // 'https://api.openai.com/v1'
  * ```
+ *
+ * @category Utilities
  */
 export function withoutTrailingSlash(url: string): string {
   return url.replace(/\/+$/, '');

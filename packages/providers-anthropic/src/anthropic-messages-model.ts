@@ -11,7 +11,11 @@ import { jsonResponseToolName } from './anthropic-json-response-tool.js';
 import { AnthropicStreamMapper } from './anthropic-stream-mapper.js';
 import { buildAnthropicRequestBody } from './build-anthropic-request-body.js';
 
-/** The resolved settings a {@link AnthropicMessagesModel} runs with. */
+/**
+ * The resolved settings a {@link AnthropicMessagesModel} runs with.
+ *
+ * @category Models
+ */
 export interface AnthropicMessagesModelConfig {
   /** Base URL including the version segment, without a trailing slash. */
   readonly baseURL: string;
@@ -25,7 +29,11 @@ export interface AnthropicMessagesModelConfig {
   readonly limits: ProviderLimitSettings;
 }
 
-/** The `anthropic-version` header value this package speaks. */
+/**
+ * The `anthropic-version` header value this package speaks.
+ *
+ * @category Models
+ */
 export const ANTHROPIC_VERSION = '2023-06-01';
 
 /**
@@ -37,6 +45,8 @@ export const ANTHROPIC_VERSION = '2023-06-01';
  * const model = createAnthropic({ apiKey })('claude-sonnet-4-5');
  * for await (const part of model.stream({ messages: [userMessage('Hi')], tools: [] })) console.log(part);
  * ```
+ *
+ * @category Models
  */
 export class AnthropicMessagesModel implements LanguageModelV1 {
   readonly specificationVersion = 'v1';

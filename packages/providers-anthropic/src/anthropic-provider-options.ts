@@ -7,6 +7,8 @@ import { z } from 'zod';
  * ```ts
  * const providerOptions = { anthropic: { thinking: { type: 'enabled', budgetTokens: 4000 } } };
  * ```
+ *
+ * @category Options
  */
 export const AnthropicProviderOptions = z.object({
   /** Extended thinking. `budgetTokens` (≥ 1024) counts toward `max_tokens`. */
@@ -27,8 +29,15 @@ export const AnthropicProviderOptions = z.object({
    * `output_config.format` (Claude Sonnet 4.5, Opus 4.5, Haiku 4.5 and later). `jsonTool`: for older models, a
    * tool whose input schema is the response schema, which Claude is made to call (`tool_choice` `tool`, or `any`
    * next to other tools); its input comes back as the answer text. Not usable with extended thinking.
+   *
+   * @enumMember outputFormat Anthropic's structured outputs (`output_config.format`); the default.
+   * @enumMember jsonTool A tool Claude is made to call, whose input is the answer; for models without structured outputs.
    */
   structuredOutputMode: z.enum(['outputFormat', 'jsonTool']).optional(),
 });
-/** Anthropic-specific request options. */
+/**
+ * Anthropic-specific request options.
+ *
+ * @category Options
+ */
 export type AnthropicProviderOptions = z.infer<typeof AnthropicProviderOptions>;

@@ -3,7 +3,11 @@ import { loadApiKey, withoutTrailingSlash, type ProviderLimitSettings, type Slee
 import { AnthropicMessagesModel } from './anthropic-messages-model.js';
 import { anthropicTools, type AnthropicTools } from './anthropic-tools.js';
 
-/** Known Claude model ids (any other string is accepted too). */
+/**
+ * Known Claude model ids (any other string is accepted too).
+ *
+ * @category Provider
+ */
 export type AnthropicModelId =
   | 'claude-opus-4-5'
   | 'claude-sonnet-4-5'
@@ -12,7 +16,11 @@ export type AnthropicModelId =
   | 'claude-sonnet-4-0'
   | (string & {});
 
-/** Settings of {@link createAnthropic} (the limits are listed under "Limits" in the README). */
+/**
+ * Settings of {@link createAnthropic} (the limits are listed under "Limits" in the README).
+ *
+ * @category Provider
+ */
 export interface AnthropicProviderSettings extends ProviderLimitSettings {
   /** API key; default: the `ANTHROPIC_API_KEY` environment variable, read at call time. */
   readonly apiKey?: string;
@@ -30,7 +38,11 @@ export interface AnthropicProviderSettings extends ProviderLimitSettings {
   readonly warn?: (message: string) => void;
 }
 
-/** A configured Anthropic provider: call it with a model id to get a `LanguageModel`. */
+/**
+ * A configured Anthropic provider: call it with a model id to get a `LanguageModel`.
+ *
+ * @category Provider
+ */
 export interface AnthropicProvider {
   /** A Messages API model. */
   (modelId: AnthropicModelId): LanguageModelV1;
@@ -50,6 +62,8 @@ export interface AnthropicProvider {
  * const anthropic = createAnthropic({ apiKey: process.env.MY_KEY, maxRetries: 4 });
  * const model = anthropic('claude-sonnet-4-5');
  * ```
+ *
+ * @category Provider
  */
 export function createAnthropic(settings: AnthropicProviderSettings = {}): AnthropicProvider {
   const baseURL = withoutTrailingSlash(settings.baseURL ?? 'https://api.anthropic.com/v1');
@@ -81,5 +95,7 @@ export function createAnthropic(settings: AnthropicProviderSettings = {}): Anthr
  * const agent = new Agent({ tools: [anthropic.tools.webSearch({ maxUses: 3 })] });
  * const run = agent.run(anthropic('claude-sonnet-4-5'), [userMessage('What happened today?')]);
  * ```
+ *
+ * @category Provider
  */
 export const anthropic: AnthropicProvider = createAnthropic();

@@ -4,26 +4,42 @@
  * types are enough.
  */
 
-/** Marks a prompt-cache breakpoint on a content block. */
+/**
+ * Marks a prompt-cache breakpoint on a content block.
+ *
+ * @category Wire format
+ */
 export interface AnthropicCacheControl {
   readonly type: 'ephemeral';
   readonly ttl?: '5m' | '1h';
 }
 
-/** Where the bytes of an image or document come from. */
+/**
+ * Where the bytes of an image or document come from.
+ *
+ * @category Wire format
+ */
 export type AnthropicSource =
   | { readonly type: 'base64'; readonly media_type: string; readonly data: string }
   | { readonly type: 'url'; readonly url: string }
   | { readonly type: 'text'; readonly media_type: 'text/plain'; readonly data: string };
 
-/** A text block. */
+/**
+ * A text block.
+ *
+ * @category Wire format
+ */
 export interface AnthropicTextBlockParam {
   readonly type: 'text';
   readonly text: string;
   readonly cache_control?: AnthropicCacheControl;
 }
 
-/** An image or document block. */
+/**
+ * An image or document block.
+ *
+ * @category Wire format
+ */
 export interface AnthropicFileBlockParam {
   readonly type: 'image' | 'document';
   readonly source: AnthropicSource;
@@ -31,10 +47,18 @@ export interface AnthropicFileBlockParam {
   readonly cache_control?: AnthropicCacheControl;
 }
 
-/** Content allowed inside a `tool_result` block. */
+/**
+ * Content allowed inside a `tool_result` block.
+ *
+ * @category Wire format
+ */
 export type AnthropicToolResultContent = string | ReadonlyArray<AnthropicTextBlockParam | AnthropicFileBlockParam>;
 
-/** Any content block this package sends. */
+/**
+ * Any content block this package sends.
+ *
+ * @category Wire format
+ */
 export type AnthropicContentBlockParam =
   | AnthropicTextBlockParam
   | AnthropicFileBlockParam
@@ -57,13 +81,21 @@ export type AnthropicContentBlockParam =
   | { readonly type: 'server_tool_use'; readonly id: string; readonly name: string; readonly input: unknown }
   | { readonly type: string; readonly tool_use_id: string; readonly content: unknown };
 
-/** One message of the `messages` array. */
+/**
+ * One message of the `messages` array.
+ *
+ * @category Wire format
+ */
 export interface AnthropicMessageParam {
   readonly role: 'user' | 'assistant';
   readonly content: AnthropicContentBlockParam[];
 }
 
-/** A tool as sent in `tools`: a custom (function) tool or a versioned server tool. */
+/**
+ * A tool as sent in `tools`: a custom (function) tool or a versioned server tool.
+ *
+ * @category Wire format
+ */
 export type AnthropicToolParam =
   | {
       readonly name: string;
@@ -73,13 +105,21 @@ export type AnthropicToolParam =
     }
   | { readonly type: string; readonly name: string; readonly [key: string]: unknown };
 
-/** `tool_choice`. */
+/**
+ * `tool_choice`.
+ *
+ * @category Wire format
+ */
 export type AnthropicToolChoice =
   | { readonly type: 'auto' | 'any'; readonly disable_parallel_tool_use?: boolean }
   | { readonly type: 'tool'; readonly name: string; readonly disable_parallel_tool_use?: boolean }
   | { readonly type: 'none' };
 
-/** The JSON body of a streaming `POST /v1/messages`. */
+/**
+ * The JSON body of a streaming `POST /v1/messages`.
+ *
+ * @category Wire format
+ */
 export interface AnthropicMessagesRequestBody {
   readonly model: string;
   readonly max_tokens: number;

@@ -1,6 +1,10 @@
 import type { ProviderToolDefinition } from '@tandem/core/spec';
 
-/** Options of {@link anthropicTools}`.webSearch()`. */
+/**
+ * Options of {@link anthropicTools}`.webSearch()`.
+ *
+ * @category Provider tools
+ */
 export interface AnthropicWebSearchOptions {
   /** How many searches the model may run in one request. */
   readonly maxUses?: number;
@@ -28,6 +32,8 @@ export interface AnthropicWebSearchOptions {
  * ```ts
  * const agent = new Agent({ tools: [anthropic.tools.webSearch({ maxUses: 3 })] });
  * ```
+ *
+ * @category Provider tools
  */
 export const anthropicTools = {
   /**
@@ -43,7 +49,11 @@ export const anthropicTools = {
   },
 } as const;
 
-/** The provider tools of {@link anthropicTools}. */
+/**
+ * The provider tools of {@link anthropicTools}.
+ *
+ * @category Provider tools
+ */
 export type AnthropicTools = typeof anthropicTools;
 
 /**

@@ -15,6 +15,8 @@ import { convertToAnthropicMessages } from './convert-to-anthropic-messages.js';
  * ```ts
  * new Agent({ maxOutputTokens: ANTHROPIC_DEFAULT_MAX_TOKENS * 4 });
  * ```
+ *
+ * @category Wire format
  */
 export const ANTHROPIC_DEFAULT_MAX_TOKENS = 4096;
 
@@ -31,6 +33,8 @@ export const ANTHROPIC_DEFAULT_MAX_TOKENS = 4096;
  * ```ts
  * const body = buildAnthropicRequestBody('claude-sonnet-4-5', { messages: [userMessage('Hi')], tools: [] });
  * ```
+ *
+ * @category Wire format
  */
 export function buildAnthropicRequestBody(
   modelId: string,

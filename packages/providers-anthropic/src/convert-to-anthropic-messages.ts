@@ -10,7 +10,11 @@ import type {
 } from './anthropic-request.js';
 import { InvalidRequestError } from '@tandem/provider-utils';
 
-/** The `system` and `messages` fields of a Messages API request. */
+/**
+ * The `system` and `messages` fields of a Messages API request.
+ *
+ * @category Wire format
+ */
 export interface AnthropicPrompt {
   readonly system: AnthropicTextBlockParam[] | undefined;
   readonly messages: AnthropicMessageParam[];
@@ -31,6 +35,8 @@ export interface AnthropicPrompt {
  * ```ts
  * const { system, messages } = convertToAnthropicMessages([userMessage('Hi')], { system: 'Be brief.' });
  * ```
+ *
+ * @category Wire format
  */
 export function convertToAnthropicMessages(
   messages: readonly Message[],

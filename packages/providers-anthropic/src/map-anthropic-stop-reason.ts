@@ -11,6 +11,8 @@ import type { FinishReason } from '@tandem/core/spec';
  * ```ts
  * mapAnthropicStopReason('tool_use'); // 'tool-calls'
  * ```
+ *
+ * @category Wire format
  */
 export function mapAnthropicStopReason(stopReason: string | null | undefined): FinishReason {
   switch (stopReason) {

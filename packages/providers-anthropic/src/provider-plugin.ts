@@ -12,6 +12,8 @@ import { createAnthropic, type AnthropicProviderSettings } from './anthropic-pro
  *
  * registerProvider(providerPlugin.name, providerPlugin.create({ maxRetries: 4 }));
  * ```
+ *
+ * @category Provider
  */
 export const providerPlugin: ProviderPlugin<AnthropicProviderSettings> = {
   name: 'anthropic',

@@ -8,7 +8,11 @@ import { BedrockStreamMapper } from './bedrock-stream-mapper.js';
 import { buildBedrockConverseInput } from './build-bedrock-converse-input.js';
 import { mapBedrockError } from './map-bedrock-error.js';
 
-/** The resolved settings a {@link BedrockConverseModel} runs with. */
+/**
+ * The resolved settings a {@link BedrockConverseModel} runs with.
+ *
+ * @category Models
+ */
 export interface BedrockConverseModelConfig {
   /** The SDK client (created on first use); its own retries are off — Tandem retries. */
   readonly client: () => Promise<BedrockRuntimeClient>;
@@ -34,6 +38,8 @@ export interface BedrockConverseModelConfig {
  * const model = createBedrock({ region: 'us-east-1' })('us.anthropic.claude-sonnet-4-5-20250929-v1:0');
  * for await (const part of model.stream({ messages: [userMessage('Hi')], tools: [] })) console.log(part);
  * ```
+ *
+ * @category Models
  */
 export class BedrockConverseModel implements LanguageModelV1 {
   readonly specificationVersion = 'v1';

@@ -9,6 +9,8 @@ import { z } from 'zod';
  *   bedrock: { thinking: { type: 'enabled', budgetTokens: 2048 }, guardrailConfig: { guardrailIdentifier: 'gr-1', guardrailVersion: '1' } },
  * };
  * ```
+ *
+ * @category Options
  */
 export const BedrockProviderOptions = z.object({
   /**
@@ -21,14 +23,39 @@ export const BedrockProviderOptions = z.object({
   /** A Bedrock guardrail to apply to the conversation. */
   guardrailConfig: z
     .object({
+      /** The guardrail's id or ARN. */
       guardrailIdentifier: z.string(),
+      /** The guardrail's version (`DRAFT` or a number). */
       guardrailVersion: z.string(),
+      /**
+       * Whether the response carries the guardrail's trace.
+       *
+       * @enumMember enabled The guardrail's assessments are traced.
+       * @enumMember disabled No trace (Bedrock's default).
+       * @enumMember enabled_full The full trace, including assessments that did not intervene.
+       */
       trace: z.enum(['enabled', 'disabled', 'enabled_full']).optional(),
+      /**
+       * How the guardrail checks a streamed response.
+       *
+       * @enumMember sync Each chunk is checked before it is streamed (Bedrock's default).
+       * @enumMember async Chunks stream at once while the guardrail checks them in the background.
+       */
       streamProcessingMode: z.enum(['sync', 'async']).optional(),
     })
     .optional(),
   /** Latency-optimized inference where the model supports it. */
-  performanceConfig: z.object({ latency: z.enum(['standard', 'optimized']) }).optional(),
+  performanceConfig: z
+    .object({
+      /**
+       * The inference profile.
+       *
+       * @enumMember standard Regular inference.
+       * @enumMember optimized Latency-optimized inference.
+       */
+      latency: z.enum(['standard', 'optimized']),
+    })
+    .optional(),
   /** Key-value pairs recorded in model invocation logs. */
   requestMetadata: z.record(z.string(), z.string()).optional(),
   /**
@@ -37,8 +64,15 @@ export const BedrockProviderOptions = z.object({
    * later). `jsonTool`: for other tool-using models, a tool whose input schema is the response schema, which the
    * model is made to call (`toolChoice` `tool`, or `any` next to other tools); its input comes back as the answer
    * text. Not usable with extended thinking.
+   *
+   * @enumMember outputFormat Bedrock structured outputs (`outputConfig.textFormat`); the default.
+   * @enumMember jsonTool A tool the model is made to call, whose input is the answer; for models without structured outputs.
    */
   structuredOutputMode: z.enum(['outputFormat', 'jsonTool']).optional(),
 });
-/** Bedrock-specific request options. */
+/**
+ * Bedrock-specific request options.
+ *
+ * @category Options
+ */
 export type BedrockProviderOptions = z.infer<typeof BedrockProviderOptions>;

@@ -9,10 +9,18 @@ import { NovaSonicModel } from './nova-sonic/nova-sonic-model.js';
 import { novaSonicSdkLogger } from './nova-sonic/nova-sonic-sdk-logger.js';
 import type { NovaSonicOptions } from './nova-sonic/nova-sonic-options.js';
 
-/** Static AWS credentials, or a provider function resolving them (e.g. from `@aws-sdk/credential-providers`). */
+/**
+ * Static AWS credentials, or a provider function resolving them (e.g. from `@aws-sdk/credential-providers`).
+ *
+ * @category Provider
+ */
 export type BedrockCredentials = NonNullable<BedrockRuntimeClientConfig['credentials']>;
 
-/** Settings of {@link createBedrock}. */
+/**
+ * Settings of {@link createBedrock}.
+ *
+ * @category Provider
+ */
 export interface BedrockProviderSettings {
   /** AWS region; default: `AWS_REGION`, then `AWS_DEFAULT_REGION`, read on first use. */
   readonly region?: string;
@@ -45,7 +53,11 @@ export interface BedrockProviderSettings {
   readonly maxEventBytes?: number;
 }
 
-/** A configured Bedrock provider: call it with a model or inference-profile id to get a `LanguageModel`. */
+/**
+ * A configured Bedrock provider: call it with a model or inference-profile id to get a `LanguageModel`.
+ *
+ * @category Provider
+ */
 export interface BedrockProvider {
   (modelId: string): LanguageModelV1;
   /** Same as calling the provider. */
@@ -70,6 +82,8 @@ export interface BedrockProvider {
  * const model = bedrock('eu.anthropic.claude-sonnet-4-5-20250929-v1:0');
  * const voice = bedrock.novaSonic('amazon.nova-sonic-v1:0');
  * ```
+ *
+ * @category Provider
  */
 export function createBedrock(settings: BedrockProviderSettings = {}): BedrockProvider {
   let client: Promise<BedrockRuntimeClient> | undefined = settings.client === undefined ? undefined : Promise.resolve(settings.client);
@@ -152,6 +166,8 @@ export function createBedrock(settings: BedrockProviderSettings = {}): BedrockPr
  * ```ts
  * const run = new Agent({ tools }).run(bedrock('amazon.nova-pro-v1:0'), [userMessage('Hi')]);
  * ```
+ *
+ * @category Provider
  */
 export const bedrock: BedrockProvider = createBedrock();
 

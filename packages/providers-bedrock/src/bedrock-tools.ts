@@ -9,6 +9,8 @@ import type { ProviderToolDefinition } from '@tandem/core/spec';
  * ```ts
  * const agent = new Agent({ tools: [bedrock.tools.systemTool('nova_grounding')] });
  * ```
+ *
+ * @category Provider tools
  */
 export const bedrockTools = {
   /**
@@ -24,5 +26,9 @@ export const bedrockTools = {
   },
 } as const;
 
-/** The provider tools of {@link bedrockTools}. */
+/**
+ * The provider tools of {@link bedrockTools}.
+ *
+ * @category Provider tools
+ */
 export type BedrockTools = typeof bedrockTools;

@@ -22,6 +22,8 @@ import { convertToBedrockMessages } from './convert-to-bedrock-messages.js';
  * ```ts
  * const input = buildBedrockConverseInput('anthropic.claude-3-5-haiku-20241022-v1:0', { messages: [userMessage('Hi')], tools: [] });
  * ```
+ *
+ * @category Wire format
  */
 export function buildBedrockConverseInput(
   modelId: string,

@@ -11,7 +11,11 @@ import { fromBase64, parseDataUrl } from '@tandem/provider-utils';
 import { checkedDocument } from './document-depth.js';
 import { InvalidRequestError } from '@tandem/provider-utils';
 
-/** The `system` and `messages` fields of a Converse request. */
+/**
+ * The `system` and `messages` fields of a Converse request.
+ *
+ * @category Wire format
+ */
 export interface BedrockPrompt {
   readonly system: SystemContentBlock[] | undefined;
   readonly messages: BedrockMessage[];
@@ -54,6 +58,8 @@ const DOCUMENT_FORMATS: { readonly [mediaType: string]: DocumentFormat } = {
  * ```ts
  * const { system, messages } = convertToBedrockMessages([userMessage('Hi')], { system: 'Be brief.' });
  * ```
+ *
+ * @category Wire format
  */
 export function convertToBedrockMessages(
   messages: readonly Message[],

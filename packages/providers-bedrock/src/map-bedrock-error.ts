@@ -35,6 +35,8 @@ interface SdkErrorShape {
  * ```ts
  * try { await client.send(command); } catch (error) { throw mapBedrockError(error, url); }
  * ```
+ *
+ * @category Wire format
  */
 export function mapBedrockError(error: unknown, url: string, operation = 'ConverseStream'): APICallError {
   const shape = (typeof error === 'object' && error !== null ? error : {}) as SdkErrorShape;

@@ -11,6 +11,8 @@ import type { FinishReason } from '@tandem/core/spec';
  * ```ts
  * mapBedrockStopReason('guardrail_intervened'); // 'content-filter'
  * ```
+ *
+ * @category Wire format
  */
 export function mapBedrockStopReason(stopReason: string | undefined): FinishReason {
   switch (stopReason) {

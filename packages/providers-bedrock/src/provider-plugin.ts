@@ -14,6 +14,8 @@ import { createBedrock, type BedrockProviderSettings } from './bedrock-provider.
  *
  * registerProvider(providerPlugin.name, providerPlugin.create({ region: 'eu-central-1' }));
  * ```
+ *
+ * @category Provider
  */
 export const providerPlugin: ProviderPlugin<BedrockProviderSettings> = {
   name: 'bedrock',

@@ -5,7 +5,11 @@ import { gatewayProviderTool, gatewayTools } from './gateway-tools.js';
 
 const KEY_VARIABLES = ['TANDEM_GATEWAY_API_KEY', 'AI_GATEWAY_API_KEY'] as const;
 
-/** Options of {@link createGateway}. */
+/**
+ * Options of {@link createGateway}.
+ *
+ * @category Provider
+ */
 export interface GatewayProviderSettings extends ProviderLimitSettings {
   /** API key; default: `TANDEM_GATEWAY_API_KEY`, else `AI_GATEWAY_API_KEY`, read at call time. */
   readonly apiKey?: string;
@@ -31,6 +35,8 @@ export interface GatewayProviderSettings extends ProviderLimitSettings {
  * const model = gateway('openai/gpt-5-mini');
  * const search = gateway.tools.perplexitySearch({ maxResults: 5 });
  * ```
+ *
+ * @category Provider
  */
 export interface GatewayProvider {
   (modelId: string): LanguageModelV1;
@@ -52,6 +58,8 @@ export interface GatewayProvider {
  * const gateway = createGateway({ baseURL: 'https://gateway.internal.example/v1', apiKey: process.env.MY_GATEWAY_KEY });
  * const model = gateway('anthropic/claude-sonnet-4');
  * ```
+ *
+ * @category Provider
  */
 export function createGateway(settings: GatewayProviderSettings = {}): GatewayProvider {
   const apiKey = (): string =>
@@ -93,5 +101,7 @@ function envBaseURL(): string | undefined {
  * import { gateway } from '@tandem/providers-gateway';
  * const run = agent.run(gateway('openai/gpt-5'), [userMessage('Hello')]);
  * ```
+ *
+ * @category Provider
  */
 export const gateway: GatewayProvider = createGateway();

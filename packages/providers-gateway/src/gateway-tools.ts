@@ -8,6 +8,8 @@ import { z } from 'zod';
  * ```ts
  * const args: PerplexitySearchArgs = { maxResults: 5, searchRecencyFilter: 'week' };
  * ```
+ *
+ * @category Provider tools
  */
 export const PerplexitySearchArgs = z.object({
   /** Most results to use, 1–20 (gateway default 10). */
@@ -16,12 +18,23 @@ export const PerplexitySearchArgs = z.object({
   maxTokensPerPage: z.number().int().positive().optional(),
   /** Only (or, prefixed with `-`, never) these domains. */
   searchDomainFilter: z.array(z.string()).optional(),
-  /** Only results from the last day, week, month or year. */
+  /**
+   * Only results from the last day, week, month or year.
+   *
+   * @enumMember day The last 24 hours.
+   * @enumMember week The last 7 days.
+   * @enumMember month The last 30 days.
+   * @enumMember year The last 365 days.
+   */
   searchRecencyFilter: z.enum(['day', 'week', 'month', 'year']).optional(),
   /** ISO 3166-1 alpha-2 country to localise results. */
   country: z.string().length(2).optional(),
 });
-/** Arguments of {@link gatewayTools.perplexitySearch}. */
+/**
+ * Arguments of {@link gatewayTools.perplexitySearch}.
+ *
+ * @category Provider tools
+ */
 export type PerplexitySearchArgs = z.infer<typeof PerplexitySearchArgs>;
 
 /**
@@ -32,6 +45,8 @@ export type PerplexitySearchArgs = z.infer<typeof PerplexitySearchArgs>;
  * ```ts
  * const agent = new Agent({ tools: [gateway.tools.perplexitySearch({ maxResults: 5 })] });
  * ```
+ *
+ * @category Provider tools
  */
 export const gatewayTools = {
   /**

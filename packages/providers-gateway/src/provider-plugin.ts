@@ -12,6 +12,8 @@ import { createGateway, type GatewayProviderSettings } from './gateway-provider.
  *
  * registerProvider('corp', providerPlugin.create({ baseURL: 'https://gateway.internal.example/v1' }));
  * ```
+ *
+ * @category Provider
  */
 export const providerPlugin: ProviderPlugin<GatewayProviderSettings> = {
   name: 'gateway',

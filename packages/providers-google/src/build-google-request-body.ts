@@ -20,6 +20,8 @@ import { convertToGoogleContents } from './convert-to-google-contents.js';
  * ```ts
  * const body = buildGoogleRequestBody({ messages: [userMessage('Hi')], tools: [] });
  * ```
+ *
+ * @category Wire format
  */
 export function buildGoogleRequestBody(
   request: ModelRequest,

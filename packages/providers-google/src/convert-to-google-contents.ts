@@ -3,7 +3,11 @@ import type { FilePart, JsonValue, Message, Part, ProviderMetadata, ToolResultPa
 import type { GoogleContent, GoogleRequestPart } from './google-request.js';
 import { InvalidRequestError } from '@tandem/provider-utils';
 
-/** The `systemInstruction` and `contents` fields of a Gemini request. */
+/**
+ * The `systemInstruction` and `contents` fields of a Gemini request.
+ *
+ * @category Wire format
+ */
 export interface GooglePrompt {
   readonly systemInstruction: { readonly parts: { readonly text: string }[] } | undefined;
   readonly contents: GoogleContent[];
@@ -24,6 +28,8 @@ export interface GooglePrompt {
  * ```ts
  * const { systemInstruction, contents } = convertToGoogleContents([userMessage('Hi')], { system: 'Be brief.' });
  * ```
+ *
+ * @category Wire format
  */
 export function convertToGoogleContents(
   messages: readonly Message[],

@@ -12,7 +12,11 @@ import { buildGoogleRequestBody } from './build-google-request-body.js';
 import { GoogleErrorBody, GoogleStreamChunk } from './google-stream-chunk.js';
 import { GoogleStreamMapper } from './google-stream-mapper.js';
 
-/** The resolved settings a {@link GoogleGenerativeAIModel} runs with. */
+/**
+ * The resolved settings a {@link GoogleGenerativeAIModel} runs with.
+ *
+ * @category Models
+ */
 export interface GoogleGenerativeAIModelConfig {
   /** Base URL including the version segment, without a trailing slash. */
   readonly baseURL: string;
@@ -37,6 +41,8 @@ export interface GoogleGenerativeAIModelConfig {
  * const model = createGoogleGenerativeAI({ apiKey })('gemini-2.5-flash');
  * for await (const part of model.stream({ messages: [userMessage('Hi')], tools: [] })) console.log(part);
  * ```
+ *
+ * @category Models
  */
 export class GoogleGenerativeAIModel implements LanguageModelV1 {
   readonly specificationVersion = 'v1';
@@ -87,7 +93,11 @@ function parseChunk(data: string, url: string): GoogleStreamChunk {
   return validateJson(json, GoogleStreamChunk, { provider: 'Google Gemini' });
 }
 
-/** The default id generator for function calls without a wire id. */
+/**
+ * The default id generator for function calls without a wire id.
+ *
+ * @category Models
+ */
 export function defaultGenerateId(): string {
   return `call_${randomUUID()}`;
 }

@@ -5,7 +5,11 @@ import { googleTools, type GoogleTools } from './google-tools.js';
 import { GoogleLiveModel } from './live/google-live-model.js';
 import type { GoogleLiveSettings } from './live/google-live-settings.js';
 
-/** Known Gemini model ids (any other string is accepted too). */
+/**
+ * Known Gemini model ids (any other string is accepted too).
+ *
+ * @category Provider
+ */
 export type GoogleModelId =
   | 'gemini-2.5-pro'
   | 'gemini-2.5-flash'
@@ -14,14 +18,22 @@ export type GoogleModelId =
   | 'gemini-flash-latest'
   | (string & {});
 
-/** Known Gemini Live model ids (any other string is accepted too). @example `google.live('gemini-live-2.5-flash-preview')` */
+/**
+ * Known Gemini Live model ids (any other string is accepted too). @example `google.live('gemini-live-2.5-flash-preview')`
+ *
+ * @category Provider
+ */
 export type GoogleLiveModelId =
   | 'gemini-2.5-flash-native-audio-preview-12-2025'
   | 'gemini-live-2.5-flash-preview'
   | 'gemini-3.1-flash-live-preview'
   | (string & {});
 
-/** Settings of {@link createGoogleGenerativeAI} (the limits are listed under "Limits" in the README). */
+/**
+ * Settings of {@link createGoogleGenerativeAI} (the limits are listed under "Limits" in the README).
+ *
+ * @category Provider
+ */
 export interface GoogleProviderSettings extends ProviderLimitSettings {
   /** API key; default: `GOOGLE_GENERATIVE_AI_API_KEY`, then `GEMINI_API_KEY`, read at call time. */
   readonly apiKey?: string;
@@ -41,7 +53,11 @@ export interface GoogleProviderSettings extends ProviderLimitSettings {
   readonly generateId?: () => string;
 }
 
-/** A configured Gemini provider: call it with a model id to get a `LanguageModel`. */
+/**
+ * A configured Gemini provider: call it with a model id to get a `LanguageModel`.
+ *
+ * @category Provider
+ */
 export interface GoogleProvider {
   (modelId: GoogleModelId): LanguageModelV1;
   /** Same as calling the provider. */
@@ -66,6 +82,8 @@ export interface GoogleProvider {
  * const model = google('gemini-2.5-flash');
  * const voice = google.live('gemini-2.5-flash-native-audio-preview-12-2025'); // Gemini Live (bidi)
  * ```
+ *
+ * @category Provider
  */
 export function createGoogleGenerativeAI(settings: GoogleProviderSettings = {}): GoogleProvider {
   const config = {
@@ -100,7 +118,11 @@ export function createGoogleGenerativeAI(settings: GoogleProviderSettings = {}):
   return Object.assign(create, { languageModel: create, tools: googleTools, live, bidi });
 }
 
-/** Alias of {@link createGoogleGenerativeAI}. @example `const google = createGoogle({ apiKey });` */
+/**
+ * Alias of {@link createGoogleGenerativeAI}. @example `const google = createGoogle({ apiKey });`
+ *
+ * @category Provider
+ */
 export const createGoogle = createGoogleGenerativeAI;
 
 /**
@@ -110,5 +132,7 @@ export const createGoogle = createGoogleGenerativeAI;
  * ```ts
  * const run = new Agent({ tools }).run(google('gemini-2.5-flash'), [userMessage('Hi')]);
  * ```
+ *
+ * @category Provider
  */
 export const google: GoogleProvider = createGoogleGenerativeAI();

@@ -3,7 +3,11 @@
  * Responses are parsed with zod (see `google-stream-chunk.ts`); requests are built here, so plain types suffice.
  */
 
-/** One part of a request `Content`. */
+/**
+ * One part of a request `Content`.
+ *
+ * @category Wire format
+ */
 export type GoogleRequestPart =
   | { readonly text: string; readonly thought?: true; readonly thoughtSignature?: string }
   | { readonly inlineData: { readonly mimeType: string; readonly data: string } }
@@ -22,26 +26,42 @@ export type GoogleRequestPart =
   | { readonly executableCode: unknown; readonly thoughtSignature?: string }
   | { readonly codeExecutionResult: unknown };
 
-/** A request `Content`: a turn of the conversation. */
+/**
+ * A request `Content`: a turn of the conversation.
+ *
+ * @category Wire format
+ */
 export interface GoogleContent {
   readonly role: 'user' | 'model';
   readonly parts: GoogleRequestPart[];
 }
 
-/** A `FunctionDeclaration` with its parameters as standard JSON Schema. */
+/**
+ * A `FunctionDeclaration` with its parameters as standard JSON Schema.
+ *
+ * @category Wire format
+ */
 export interface GoogleFunctionDeclaration {
   readonly name: string;
   readonly description: string;
   readonly parametersJsonSchema: { readonly [key: string]: unknown };
 }
 
-/** An entry of `tools`. */
+/**
+ * An entry of `tools`.
+ *
+ * @category Wire format
+ */
 export type GoogleTool =
   | { readonly functionDeclarations: GoogleFunctionDeclaration[] }
   | { readonly googleSearch: { readonly [key: string]: unknown } }
   | { readonly codeExecution: { readonly [key: string]: unknown } };
 
-/** The JSON body of `streamGenerateContent`. */
+/**
+ * The JSON body of `streamGenerateContent`.
+ *
+ * @category Wire format
+ */
 export interface GoogleGenerateContentRequest {
   readonly contents: GoogleContent[];
   readonly systemInstruction?: { readonly parts: { readonly text: string }[] };

@@ -13,6 +13,8 @@ import type { GoogleTool } from './google-request.js';
  * ```ts
  * const agent = new Agent({ tools: [google.tools.googleSearch(), google.tools.codeExecution()] });
  * ```
+ *
+ * @category Provider tools
  */
 export const googleTools = {
   /**
@@ -39,7 +41,11 @@ export const googleTools = {
   },
 } as const;
 
-/** The provider tools of {@link googleTools}. */
+/**
+ * The provider tools of {@link googleTools}.
+ *
+ * @category Provider tools
+ */
 export type GoogleTools = typeof googleTools;
 
 /**

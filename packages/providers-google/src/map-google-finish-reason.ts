@@ -13,6 +13,8 @@ import type { FinishReason } from '@tandem/core/spec';
  * ```ts
  * mapGoogleFinishReason('SAFETY', false); // 'content-filter'
  * ```
+ *
+ * @category Wire format
  */
 export function mapGoogleFinishReason(finishReason: string | null | undefined, hasToolCalls: boolean): FinishReason {
   switch (finishReason) {

@@ -13,6 +13,8 @@ import { createGoogleGenerativeAI, type GoogleProviderSettings } from './google-
  *
  * registerProvider(providerPlugin.name, providerPlugin.create({ apiKey: process.env.MY_GEMINI_KEY }));
  * ```
+ *
+ * @category Provider
  */
 export const providerPlugin: ProviderPlugin<GoogleProviderSettings> = {
   name: 'google',

@@ -2,7 +2,11 @@ import type { LanguageModelV1 } from '@tandem/core/spec';
 import { withoutTrailingSlash, type ProviderLimitSettings, type Sleep } from '@tandem/provider-utils';
 import { OpenAIChatLanguageModel } from '@tandem/providers-openai';
 
-/** Options of {@link createOllama}. */
+/**
+ * Options of {@link createOllama}.
+ *
+ * @category Provider
+ */
 export interface OllamaProviderSettings extends ProviderLimitSettings {
   /**
    * Base URL of the OpenAI-compatible API, including `/v1`. Default: `OLLAMA_BASE_URL`, else
@@ -29,6 +33,8 @@ export interface OllamaProviderSettings extends ProviderLimitSettings {
  * ```ts
  * const model = ollama('llama3.2');
  * ```
+ *
+ * @category Provider
  */
 export interface OllamaProvider {
   (modelId: string): LanguageModelV1;
@@ -50,6 +56,8 @@ export interface OllamaProvider {
  * const lmStudio = createOllama({ baseURL: 'http://localhost:1234/v1', name: 'lmstudio' });
  * const model = lmStudio('qwen3-8b');
  * ```
+ *
+ * @category Provider
  */
 export function createOllama(settings: OllamaProviderSettings = {}): OllamaProvider {
   const name = settings.name ?? 'ollama';
@@ -101,5 +109,7 @@ function defaultBaseURL(): string {
  * import { ollama } from '@tandem/providers-ollama';
  * const run = agent.run(ollama('llama3.2'), [userMessage('Hello')]);
  * ```
+ *
+ * @category Provider
  */
 export const ollama: OllamaProvider = createOllama();

@@ -13,6 +13,8 @@ import { createOllama, type OllamaProviderSettings } from './ollama-provider.js'
  *
  * registerProvider('lmstudio', providerPlugin.create({ baseURL: 'http://localhost:1234/v1', name: 'lmstudio' }));
  * ```
+ *
+ * @category Provider
  */
 export const providerPlugin: ProviderPlugin<OllamaProviderSettings> = {
   name: 'ollama',

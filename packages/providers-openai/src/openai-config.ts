@@ -11,6 +11,8 @@ import type { ProviderLimitSettings, Sleep } from '@tandem/provider-utils';
  *   baseURL: 'http://localhost:11434/v1', headers: () => ({}),
  * };
  * ```
+ *
+ * @category Wire format
  */
 export interface OpenAIConfig extends ProviderLimitSettings {
   /** Provider name reported by the model, e.g. `openai.responses`, `ollama`. */

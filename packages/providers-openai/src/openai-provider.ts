@@ -7,7 +7,11 @@ import { OpenAIResponsesLanguageModel } from './responses/openai-responses-langu
 import { OpenAIRealtimeModel } from './realtime/openai-realtime-model.js';
 import type { OpenAIRealtimeOptions } from './realtime/openai-realtime-options.js';
 
-/** Options of {@link createOpenAI} (the limits are listed under "Limits" in the README). */
+/**
+ * Options of {@link createOpenAI} (the limits are listed under "Limits" in the README).
+ *
+ * @category Provider
+ */
 export interface OpenAIProviderSettings extends ProviderLimitSettings {
   /** API key; default: the `OPENAI_API_KEY` environment variable, read at call time. */
   readonly apiKey?: string;
@@ -39,6 +43,8 @@ export interface OpenAIProviderSettings extends ProviderLimitSettings {
  * const voice = openai.realtime('gpt-realtime'); // Realtime API (bidi); also openai.bidi(id)
  * const search = openai.tools.webSearch(); // provider-executed web search
  * ```
+ *
+ * @category Provider
  */
 export interface OpenAIProvider {
   (modelId: string): LanguageModelV1;
@@ -68,6 +74,8 @@ export interface OpenAIProvider {
  * const openai = createOpenAI({ apiKey: process.env.MY_OPENAI_KEY, maxRetries: 4 });
  * const model = openai('gpt-5-mini');
  * ```
+ *
+ * @category Provider
  */
 export function createOpenAI(settings: OpenAIProviderSettings = {}): OpenAIProvider {
   const name = settings.name ?? 'openai';
@@ -126,5 +134,7 @@ function envBaseURL(): string | undefined {
  * import { openai } from '@tandem/providers-openai';
  * const run = agent.run(openai('gpt-5'), [userMessage('Hello')]);
  * ```
+ *
+ * @category Provider
  */
 export const openai: OpenAIProvider = createOpenAI();

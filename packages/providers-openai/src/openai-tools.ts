@@ -1,6 +1,10 @@
 import type { ProviderToolDefinition } from '@tandem/core/spec';
 
-/** Arguments of {@link openaiTools.webSearch}. */
+/**
+ * Arguments of {@link openaiTools.webSearch}.
+ *
+ * @category Provider tools
+ */
 export interface OpenAIWebSearchArgs {
   /** How much search context the model gets: `low`, `medium` (default) or `high`. */
   readonly searchContextSize?: 'low' | 'medium' | 'high';
@@ -24,6 +28,8 @@ export interface OpenAIWebSearchArgs {
  * ```ts
  * const agent = new Agent({ tools: [openai.tools.webSearch({ searchContextSize: 'low' })] });
  * ```
+ *
+ * @category Provider tools
  */
 export const openaiTools = {
   /**

@@ -12,6 +12,8 @@ import { createOpenAI, type OpenAIProviderSettings } from './openai-provider.js'
  *
  * registerProvider('local', providerPlugin.create({ baseURL: 'http://127.0.0.1:8000/v1' }));
  * ```
+ *
+ * @category Provider
  */
 export const providerPlugin: ProviderPlugin<OpenAIProviderSettings> = {
   name: 'openai',

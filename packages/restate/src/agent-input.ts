@@ -12,6 +12,8 @@ import { toJournal } from './journal-codec.js';
  * const body: RestateAgentInput = { input: [userMessage('Describe this.'), userMessage([{ type: 'file', mediaType: 'image/png', data: png }])] };
  * await fetch(`${ingress}/support/run`, { method: 'POST', body: JSON.stringify({ input: body.input.map(messageToJson) }) });
  * ```
+ *
+ * @category Durable agents
  */
 export interface RestateAgentInput {
   readonly input: string | readonly Message[];

@@ -17,6 +17,8 @@ interface Resolvers<T> {
  * import { ensurePromiseWithResolvers } from '@tandem/restate';
  * ensurePromiseWithResolvers();   // before any other use of @restatedev/restate-sdk on Node 20
  * ```
+ *
+ * @category Utilities
  */
 export function ensurePromiseWithResolvers(): void {
   const PromiseCtor = Promise as PromiseConstructor & { withResolvers?: unknown };

@@ -24,6 +24,8 @@ export function setIdempotencyKey(context: ToolContext, key: string): void {
  *   },
  * });
  * ```
+ *
+ * @category Utilities
  */
 export function idempotencyKey(context: ToolContext): string {
   const key = keys.get(context);

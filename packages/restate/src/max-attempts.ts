@@ -8,6 +8,8 @@ import type { FunctionTool } from '@tandem/core';
  * ```ts
  * const fetchPage = tool({ …, config: { retry: { maxAttempts: Math.min(10, MAX_JOURNALED_ATTEMPTS) } } });
  * ```
+ *
+ * @category Utilities
  */
 export const MAX_JOURNALED_ATTEMPTS = 100;
 

@@ -18,6 +18,8 @@ import { runDurableAgent, type RestateAgentOutput } from './run-durable-agent.js
  *   onEvent: (event) => event.type === 'tool-retry' && console.warn(event.toolName, event.error),
  * };
  * ```
+ *
+ * @category Durable agents
  */
 export interface RestateAgentOptions<Name extends string = string> {
   /** The Restate service (or virtual object) name: the path of `POST {ingress}/{name}/run`. */
@@ -52,6 +54,8 @@ export interface RestateAgentOptions<Name extends string = string> {
  * // In another Restate handler:
  * const { text } = await ctx.serviceClient(support).run({ input: 'Where is my order?' });
  * ```
+ *
+ * @category Durable agents
  */
 export interface RestateAgentHandlers {
   run(ctx: restate.Context, input: RestateAgentInput): Promise<RestateAgentOutput>;
@@ -66,6 +70,8 @@ export interface RestateAgentHandlers {
  * // In another Restate handler:
  * const { text } = await ctx.objectClient(chat, conversationId).run({ input: 'And the invoice?' });
  * ```
+ *
+ * @category Durable agents
  */
 export interface RestateAgentObjectHandlers {
   run(ctx: restate.ObjectContext, input: RestateAgentInput): Promise<RestateAgentOutput>;
@@ -101,6 +107,8 @@ export interface RestateAgentObjectHandlers {
  * // POST {ingress}/support/run          { "input": "Where is my order?" }
  * // POST {ingress}/chat/{conversation}/run   { "input": "And the invoice?" }
  * ```
+ *
+ * @category Durable agents
  */
 export function restateAgent<Name extends string>(
   options: RestateAgentOptions<Name> & { readonly keyed?: false; readonly options?: restate.ServiceOptions },

@@ -20,6 +20,8 @@ import type { DurableAgentSetup } from './durable-agent-setup.js';
  * const response = await fetch(`${ingress}/support/run`, { method: 'POST', body: JSON.stringify({ input: 'Hi' }) });
  * const { text, stopReason, usage } = (await response.json()) as RestateAgentOutput;
  * ```
+ *
+ * @category Durable agents
  */
 export interface RestateAgentOutput {
   /** The text of the last assistant message. */
@@ -43,6 +45,8 @@ export interface RestateAgentOutput {
  * const [row] = ((await response.json()) as { rows: { value_utf8: string }[] }).rows;
  * const history = row === undefined ? [] : (JSON.parse(row.value_utf8) as JsonValue[]).map(messageFromJson);
  * ```
+ *
+ * @category Durable agents
  */
 export const HISTORY_STATE_KEY = 'messages';
 

@@ -10,6 +10,8 @@ const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
  * ```ts
  * const input: StopInput = { message: 'Closed 3 tickets; 1 needs a human.' };
  * ```
+ *
+ * @category Stop tool
  */
 export interface StopInput {
   /** A final answer or summary for the user; absent, `null`, empty or blank means {@link DEFAULT_STOP_MESSAGE}. */
@@ -23,6 +25,8 @@ export interface StopInput {
  * ```ts
  * const options: MakeStopOptions = { name: 'finish', maxMessageLength: 1000 };
  * ```
+ *
+ * @category Stop tool
  */
 export interface MakeStopOptions {
   /** Tool name the model calls. Default `'stop'`. Must match `^[a-zA-Z0-9_-]{1,64}$`. */
@@ -76,6 +80,8 @@ export interface MakeStopOptions {
  * const { stopReason, text } = await agent.run(model, [userMessage('Find the bug, then finish.')]).result;
  * // stopReason === 'endTurn', text === the message the model passed to `finish`
  * ```
+ *
+ * @category Stop tool
  */
 export function makeStop(options: MakeStopOptions = {}): FunctionTool<StopInput, string> {
   const name = options.name ?? 'stop';

@@ -5,6 +5,8 @@
  * ```ts
  * const stop = makeStop({ description: `${DEFAULT_STOP_DESCRIPTION} Call it once the ticket is resolved.` });
  * ```
+ *
+ * @category Stop tool
  */
 export const DEFAULT_STOP_DESCRIPTION =
   'End the agent loop. Call this when the task is complete or cannot be continued, instead of replying ' +
@@ -20,6 +22,8 @@ export const DEFAULT_STOP_DESCRIPTION =
  * ```ts
  * const roomy = makeStop({ maxMessageLength: DEFAULT_MAX_MESSAGE_LENGTH * 4 });
  * ```
+ *
+ * @category Stop tool
  */
 export const DEFAULT_MAX_MESSAGE_LENGTH = 4096;
 
@@ -31,5 +35,7 @@ export const DEFAULT_MAX_MESSAGE_LENGTH = 4096;
  * ```ts
  * expect(result.text).toBe(DEFAULT_STOP_MESSAGE);
  * ```
+ *
+ * @category Stop tool
  */
 export const DEFAULT_STOP_MESSAGE = 'Agent loop stopped.';

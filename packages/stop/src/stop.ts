@@ -12,5 +12,7 @@ import { makeStop } from './make-stop.js';
  *
  * const agent = new Agent({ tools: [lookup, stop], system: 'Call `stop` with your answer when done.' });
  * ```
+ *
+ * @category Stop tool
  */
 export const stop = makeStop();

@@ -12,6 +12,8 @@ import { assertToolName } from '@tandem/core';
  *   spec: { description: 'Ask the user.', params: { type: 'object', properties: { question: { type: 'string' } } } },
  * };
  * ```
+ *
+ * @category Defining tools
  */
 export interface SchemaOnlyToolDefinition {
   readonly kind: 'function';
@@ -40,6 +42,8 @@ export interface SchemaOnlyToolDefinition {
  *   },
  * });
  * ```
+ *
+ * @category Defining tools
  */
 export function defineTool(definition: SchemaOnlyToolDefinition): FunctionTool {
   if (typeof definition !== 'object' || definition === null) {

@@ -14,6 +14,8 @@ const BRAND = Symbol.for('tandem.jsonSchema');
  *   validate: (value) => (ajvValidate(value) ? { success: true, value: value as { id: number } } : { success: false, error: 'id: Required' }),
  * });
  * ```
+ *
+ * @category Defining tools
  */
 export interface JsonSchemaOptions<T> {
   /**
@@ -33,6 +35,8 @@ export interface JsonSchemaOptions<T> {
  * const input: JsonSchemaInput<{ city: string }> = jsonSchema({ type: 'object', properties: { city: { type: 'string' } } });
  * input.jsonSchema; // the schema as given
  * ```
+ *
+ * @category Defining tools
  */
 export interface JsonSchemaInput<T = unknown> extends StandardSchemaV1<unknown, T>, StandardJSONSchemaV1<unknown, T> {
   readonly '~standard': StandardSchemaV1.Props<unknown, T> & StandardJSONSchemaV1.Props<unknown, T>;
@@ -59,6 +63,8 @@ export interface JsonSchemaInput<T = unknown> extends StandardSchemaV1<unknown, 
  *   async execute({ query }) { return `No results for ${query}.`; },
  * });
  * ```
+ *
+ * @category Defining tools
  */
 export function jsonSchema<T = unknown>(schema: JsonSchema, options: JsonSchemaOptions<T> = {}): JsonSchemaInput<T> {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {

@@ -12,6 +12,8 @@ import { zodJsonSchemaConverter } from './zod-to-json-schema.js';
  * ```ts
  * const input: ToolInputSchema<{ query: string }> = z.object({ query: z.string() });
  * ```
+ *
+ * @category Defining tools
  */
 export type ToolInputSchema<T = unknown> = StandardSchemaV1<unknown, T>;
 
@@ -23,6 +25,8 @@ export type ToolInputSchema<T = unknown> = StandardSchemaV1<unknown, T>;
  * const input = z.object({ query: z.string() });
  * type Input = InferToolInput<typeof input>; // { query: string }
  * ```
+ *
+ * @category Defining tools
  */
 export type InferToolInput<Schema extends ToolInputSchema> = StandardSchemaV1.InferOutput<Schema>;
 

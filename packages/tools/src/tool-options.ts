@@ -9,6 +9,8 @@ import type { InferToolInput, ToolInputSchema } from './resolve-input-schema.js'
  * ```ts
  * type R = ToolResultOf<Promise<{ celsius: number }>>; // { celsius: number }
  * ```
+ *
+ * @category Defining tools
  */
 export type ToolResultOf<Returned> = Returned extends AsyncIterable<unknown> ? unknown : Awaited<Returned>;
 
@@ -19,6 +21,8 @@ export type ToolResultOf<Returned> = Returned extends AsyncIterable<unknown> ? u
  * ```ts
  * const execute: ToolExecute<typeof input, Promise<string>> = async ({ query }, ctx) => `re: ${query}`;
  * ```
+ *
+ * @category Defining tools
  */
 export type ToolExecute<Schema extends ToolInputSchema, Returned> = (input: InferToolInput<Schema>, context: ToolContext) => Returned;
 
@@ -33,6 +37,8 @@ export type ToolExecute<Schema extends ToolInputSchema, Returned> = (input: Infe
  *   config: { timeoutMs: 5_000 },
  * });
  * ```
+ *
+ * @category Defining tools
  */
 export interface ToolFunctionOptions<Schema extends ToolInputSchema, Returned> {
   /** The name the model calls; defaults to the function's name. Must match `^[a-zA-Z0-9_-]{1,64}$`. */
@@ -79,6 +85,8 @@ export interface ToolFunctionOptions<Schema extends ToolInputSchema, Returned> {
  *   async execute({ query }) { return query; },
  * };
  * ```
+ *
+ * @category Defining tools
  */
 export interface ToolOptions<Schema extends ToolInputSchema, Returned> extends ToolFunctionOptions<Schema, Returned> {
   /**

@@ -31,6 +31,8 @@ import type { ToolExecute, ToolFunctionOptions, ToolOptions, ToolResultOf } from
  *   input: z.object({ query: z.string() }),
  * });
  * ```
+ *
+ * @category Defining tools
  */
 export function tool<Schema extends ToolInputSchema, Returned>(
   options: ToolOptions<Schema, Returned>,

@@ -12,6 +12,8 @@ const BRAND = Symbol.for('tandem.error.WorkerToolError');
  * ```ts
  * if (WorkerToolError.isInstance(error)) console.error('worker pool failure:', error.message);
  * ```
+ *
+ * @category Errors
  */
 export class WorkerToolError extends TandemError {
   /** The module whose pool failed. */

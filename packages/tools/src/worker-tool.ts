@@ -17,6 +17,8 @@ import { defaultPoolSize, WorkerPool } from './worker-pool.js';
  *   export: 'hash',
  * };
  * ```
+ *
+ * @category Worker tools
  */
 export interface WorkerToolOptions<Schema extends ToolInputSchema, Output> {
   /** The name the model calls; defaults to `export` (unless that is `'default'`). */
@@ -50,6 +52,8 @@ export interface WorkerToolOptions<Schema extends ToolInputSchema, Output> {
  * await using hash = workerTool({ name: 'hash', description: 'Hashes.', input, module, export: 'hash' });
  * // the pool is terminated when `hash` goes out of scope
  * ```
+ *
+ * @category Worker tools
  */
 export interface WorkerTool<Input = unknown, Output = unknown> extends FunctionTool<Input, Output>, AsyncDisposable {
   /**
@@ -86,6 +90,8 @@ const pools = new Map<string, WorkerPool>();
  *   export: 'countPrimes',
  * });
  * ```
+ *
+ * @category Worker tools
  */
 export function workerTool<Schema extends ToolInputSchema, Output = unknown>(
   options: WorkerToolOptions<Schema, Output>,
@@ -146,6 +152,8 @@ export function workerTool<Schema extends ToolInputSchema, Output = unknown>(
  * ```ts
  * process.once('SIGTERM', () => void terminateWorkerPools());
  * ```
+ *
+ * @category Worker tools
  */
 export async function terminateWorkerPools(): Promise<void> {
   const all = [...pools.values()];

@@ -8,6 +8,8 @@ import { planDemoTurn, type DemoPlan } from './plan-demo-turn.js';
  * ```ts
  * const instant = demoModel({ wordDelayMs: 0 }); // for tests: stream without pauses
  * ```
+ *
+ * @category Demo model
  */
 export interface DemoModelOptions {
   /** Pause between streamed words, to look like a model typing (default 12 ms; 0 streams at once). */
@@ -23,6 +25,8 @@ export interface DemoModelOptions {
  * ```ts
  * if (model.provider === DEMO_PROVIDER) console.log('offline demo model: fixed rules, not an LLM');
  * ```
+ *
+ * @category Demo model
  */
 export const DEMO_PROVIDER = 'demo';
 
@@ -40,6 +44,8 @@ export const DEMO_PROVIDER = 'demo';
  * const run = new Agent({ tools: [weather, flights] }).run(demoModel(), 'weather and flights city=Oslo');
  * console.log((await run.result).text); // narrates both results
  * ```
+ *
+ * @category Demo model
  */
 export function demoModel(options: DemoModelOptions = {}): LanguageModel {
   const wordDelayMs = options.wordDelayMs ?? 12;

@@ -11,6 +11,8 @@ import { toolInput } from './tool-input.js';
  * ```ts
  * const call: DemoToolCall = { toolCallId: 'demo_call_1', toolName: 'weather', input: { city: 'Oslo' } };
  * ```
+ *
+ * @category Demo model
  */
 export interface DemoToolCall {
   readonly toolCallId: string;
@@ -29,6 +31,8 @@ export interface DemoToolCall {
  * const plan: DemoPlan = planDemoTurn(request);
  * if (plan.kind === 'call-tools') console.log(plan.calls.map((call) => call.toolName));
  * ```
+ *
+ * @category Demo model
  */
 export type DemoPlan =
   | { readonly kind: 'call-tools'; readonly reasoning: string; readonly text: string; readonly calls: readonly DemoToolCall[] }
@@ -52,6 +56,8 @@ export type DemoPlan =
  * const plan = planDemoTurn({ tools: [weather, flights], messages: [userMessage('weather and flights city=Oslo')] });
  * // { kind: 'call-tools', calls: [{ toolName: 'weather', input: { city: 'Oslo' } }, { toolName: 'flights', input: { city: 'Oslo' } }], … }
  * ```
+ *
+ * @category Demo model
  */
 export function planDemoTurn(request: Pick<ModelRequest, 'messages' | 'tools'>): DemoPlan {
   const last = request.messages.at(-1);

@@ -12,6 +12,8 @@ const BRAND = Symbol.for('tandem.error.BidiAgentStateError');
  *   if (BidiAgentStateError.isInstance(error)) await agent.start();
  * }
  * ```
+ *
+ * @category Errors
  */
 export class BidiAgentStateError extends TandemError {
   private readonly [BRAND] = true;

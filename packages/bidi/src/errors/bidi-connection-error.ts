@@ -12,6 +12,8 @@ const BRAND = Symbol.for('tandem.error.BidiConnectionError');
  *   if (BidiConnectionError.isInstance(error)) console.error('Voice model unreachable:', error.cause);
  * }
  * ```
+ *
+ * @category Errors
  */
 export class BidiConnectionError extends TandemError {
   /** Connection attempts made. */

@@ -11,6 +11,8 @@ const BRAND = Symbol.for('tandem.error.BidiOutputOverflowError');
  * ```ts
  * if (event.type === 'error' && BidiOutputOverflowError.isInstance(event.error)) console.warn(event.error.message);
  * ```
+ *
+ * @category Errors
  */
 export class BidiOutputOverflowError extends TandemError {
   /** Position of the output in `run({ outputs })`, or `receive` for the `receive()` iterator. */

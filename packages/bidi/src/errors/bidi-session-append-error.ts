@@ -14,6 +14,8 @@ const BRAND = Symbol.for('tandem.error.BidiSessionAppendError');
  *   console.warn(`session ${event.error.sessionId} is missing a message:`, event.error.cause);
  * }
  * ```
+ *
+ * @category Errors
  */
 export class BidiSessionAppendError extends TandemError {
   /** The `id` of the agent's `session`. */

@@ -13,6 +13,8 @@ const BRAND = Symbol.for('tandem.error.BidiStuckPeerError');
  *   console.warn(`${event.error.peer} ${event.error.index} hung`);
  * }
  * ```
+ *
+ * @category Errors
  */
 export class BidiStuckPeerError extends TandemError {
   /** Which kind of peer hung. */

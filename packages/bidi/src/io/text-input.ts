@@ -2,7 +2,11 @@ import { createInterface, type Interface } from 'node:readline';
 import type { BidiInput } from '@tandem/core/spec';
 import type { BidiAgentInput, BidiInputEnd } from '../bidi-agent-input.js';
 
-/** Options of {@link textInput}. @example `textInput({ input: Readable.from(['hello\n']) })` */
+/**
+ * Options of {@link textInput}. @example `textInput({ input: Readable.from(['hello\n']) })`
+ *
+ * @category Inputs and outputs
+ */
 export interface TextInputOptions {
   /** Where lines come from (default `process.stdin`). */
   readonly input?: NodeJS.ReadableStream;
@@ -17,6 +21,8 @@ export interface TextInputOptions {
  * await agent.run({ inputs: [textInput()], outputs: [textOutput()] });
  * // tests: textInput({ input: Readable.from(['Set a timer for 5 seconds\n']) })
  * ```
+ *
+ * @category Inputs and outputs
  */
 export function textInput(options: TextInputOptions = {}): BidiAgentInput {
   let lines: Interface | undefined;

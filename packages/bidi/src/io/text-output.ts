@@ -1,7 +1,11 @@
 import type { BidiAgentOutput } from '../bidi-agent-output.js';
 import type { BidiEvent } from '../bidi-event.js';
 
-/** Options of {@link textOutput}. @example `textOutput({ output: process.stderr, showTools: false })` */
+/**
+ * Options of {@link textOutput}. @example `textOutput({ output: process.stderr, showTools: false })`
+ *
+ * @category Inputs and outputs
+ */
 export interface TextOutputOptions {
   /** Where text goes (default `process.stdout`). */
   readonly output?: NodeJS.WritableStream;
@@ -22,6 +26,8 @@ export interface TextOutputOptions {
  * ```ts
  * await agent.run({ inputs: [textInput()], outputs: [textOutput({ showTools: false })] });
  * ```
+ *
+ * @category Inputs and outputs
  */
 export function textOutput(options: TextOutputOptions = {}): BidiAgentOutput {
   const showTools = options.showTools ?? true;

@@ -14,7 +14,11 @@ const OPEN = 1;
 const POLICY_VIOLATION = 1008;
 const MESSAGE_TOO_BIG = 1009;
 
-/** Options of {@link webSocketIO}. @example `webSocketIO(socket, { inputSampleRate: 48_000, outputSampleRate: 48_000 })` */
+/**
+ * Options of {@link webSocketIO}. @example `webSocketIO(socket, { inputSampleRate: 48_000, outputSampleRate: 48_000 })`
+ *
+ * @category Inputs and outputs
+ */
 export interface WebSocketIOOptions {
   /** Sample rate of the PCM16 binary frames the client sends (default 16 000). */
   readonly inputSampleRate?: number;
@@ -38,7 +42,11 @@ export interface WebSocketIOOptions {
   readonly closeOnEnd?: boolean;
 }
 
-/** Both sides of a browser bridge: pass it as an input and as an output. @example `const io: WebSocketIO = webSocketIO(socket); await agent.run({ inputs: [io], outputs: [io] });` */
+/**
+ * Both sides of a browser bridge: pass it as an input and as an output. @example `const io: WebSocketIO = webSocketIO(socket); await agent.run({ inputs: [io], outputs: [io] });`
+ *
+ * @category Inputs and outputs
+ */
 export type WebSocketIO = BidiAgentInput & BidiAgentOutput;
 
 /**
@@ -72,6 +80,8 @@ export type WebSocketIO = BidiAgentInput & BidiAgentOutput;
  *   void new BidiAgent({ model, tools }).run({ inputs: [io], outputs: [io] });
  * });
  * ```
+ *
+ * @category Inputs and outputs
  */
 export function webSocketIO(socket: WebSocketLike, options: WebSocketIOOptions = {}): WebSocketIO {
   const inputRate = options.inputSampleRate ?? 16_000;

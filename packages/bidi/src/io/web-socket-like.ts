@@ -7,6 +7,8 @@
  * import { WebSocketServer } from 'ws';
  * new WebSocketServer({ port: 8080 }).on('connection', (socket: WebSocketLike) => { … });
  * ```
+ *
+ * @category Inputs and outputs
  */
 export interface WebSocketLike {
   /** `1` while open. */

@@ -5,6 +5,8 @@
  * ```ts
  * int16ToFloat32(Int16Array.of(-32768, 0, 16384)); // Float32Array [-1, 0, 0.5]
  * ```
+ *
+ * @category PCM16 audio
  */
 export function int16ToFloat32(samples: Int16Array): Float32Array {
   const floats = new Float32Array(samples.length);
@@ -19,6 +21,8 @@ export function int16ToFloat32(samples: Int16Array): Float32Array {
  * ```ts
  * float32ToInt16(Float32Array.of(-1, 0, 0.5, 2)); // Int16Array [-32768, 0, 16384, 32767]
  * ```
+ *
+ * @category PCM16 audio
  */
 export function float32ToInt16(samples: Float32Array): Int16Array {
   const ints = new Int16Array(samples.length);

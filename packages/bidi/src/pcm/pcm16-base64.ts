@@ -5,6 +5,8 @@
  * ```ts
  * pcm16ToBase64(new Uint8Array([1, 0])); // 'AQA='
  * ```
+ *
+ * @category PCM16 audio
  */
 export function pcm16ToBase64(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
@@ -17,6 +19,8 @@ export function pcm16ToBase64(bytes: Uint8Array): string {
  * ```ts
  * base64ToPcm16('AQA='); // Uint8Array [1, 0]
  * ```
+ *
+ * @category PCM16 audio
  */
 export function base64ToPcm16(text: string): Uint8Array {
   const buffer = Buffer.from(text, 'base64');

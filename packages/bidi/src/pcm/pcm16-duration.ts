@@ -5,6 +5,8 @@
  * ```ts
  * pcm16DurationMs(640, 16_000); // 20
  * ```
+ *
+ * @category PCM16 audio
  */
 export function pcm16DurationMs(byteLength: number, sampleRate: number): number {
   if (!(sampleRate > 0)) return 0;

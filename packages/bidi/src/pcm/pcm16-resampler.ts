@@ -18,6 +18,8 @@ import { resamplingKernel, type ResamplingKernel } from './resampling-kernel.js'
  * for await (const chunk of microphone) socket.send(resampler.processPcm16(chunk));
  * socket.send(resampler.flushPcm16());
  * ```
+ *
+ * @category PCM16 audio
  */
 export class Pcm16Resampler {
   readonly fromRate: number;

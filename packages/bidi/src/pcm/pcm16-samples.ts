@@ -6,6 +6,8 @@
  * ```ts
  * pcm16ToInt16(new Uint8Array([0x01, 0x00, 0xff, 0xff])); // Int16Array [1, -1]
  * ```
+ *
+ * @category PCM16 audio
  */
 export function pcm16ToInt16(bytes: Uint8Array): Int16Array {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -21,6 +23,8 @@ export function pcm16ToInt16(bytes: Uint8Array): Int16Array {
  * ```ts
  * int16ToPcm16(Int16Array.of(1, -1)); // Uint8Array [1, 0, 255, 255]
  * ```
+ *
+ * @category PCM16 audio
  */
 export function int16ToPcm16(samples: Int16Array): Uint8Array {
   const bytes = new Uint8Array(samples.length * 2);

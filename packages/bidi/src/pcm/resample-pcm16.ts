@@ -13,6 +13,8 @@ import { int16ToPcm16, pcm16ToInt16 } from './pcm16-samples.js';
  * ```ts
  * resampleInt16(Int16Array.of(0, 100), 16_000, 48_000).length; // 6
  * ```
+ *
+ * @category PCM16 audio
  */
 export function resampleInt16(samples: Int16Array, fromRate: number, toRate: number): Int16Array {
   const resampler = new Pcm16Resampler(fromRate, toRate);
@@ -33,6 +35,8 @@ export function resampleInt16(samples: Int16Array, fromRate: number, toRate: num
  * ```ts
  * const for24k = resamplePcm16(recording, 16_000, 24_000);
  * ```
+ *
+ * @category PCM16 audio
  */
 export function resamplePcm16(bytes: Uint8Array, fromRate: number, toRate: number): Uint8Array {
   if (fromRate === toRate) return bytes;

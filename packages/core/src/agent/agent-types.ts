@@ -19,10 +19,16 @@ import type { Approver } from '../tool-runtime/pending-approvals.js';
  * - `maxSteps` — the step cap was reached while the model still wanted tools.
  * - `maxTokens` / `contentFilter` / `error` — the last response ended with `length` / `content-filter` / `error`.
  * - `cancelled` — the run was aborted or cancelled immediately.
+ *
+ * @category Agent
  */
 export type StopReason = 'endTurn' | 'toolUse' | 'maxSteps' | 'maxTokens' | 'contentFilter' | 'cancelled' | 'error';
 
-/** How the calls of one tool group are run. */
+/**
+ * How the calls of one tool group are run.
+ *
+ * @category Agent
+ */
 export interface ToolExecutionOptions {
   /**
    * `'after-response'` (default): start calls once the response has finished. `'eager'`: start each call
@@ -35,7 +41,11 @@ export interface ToolExecutionOptions {
   readonly concurrency?: number | 'sequential';
 }
 
-/** One finished step: a model response and the tool calls it led to. */
+/**
+ * One finished step: a model response and the tool calls it led to.
+ *
+ * @category Agent
+ */
 export interface StepResult {
   readonly step: number;
   readonly finishReason: FinishReason;
@@ -46,7 +56,11 @@ export interface StepResult {
   readonly toolResults: readonly ToolResult[];
 }
 
-/** What a stop condition sees after each step that ran tools. */
+/**
+ * What a stop condition sees after each step that ran tools.
+ *
+ * @category Agent
+ */
 export interface StopConditionState {
   readonly steps: readonly StepResult[];
   readonly messages: readonly Message[];
@@ -54,7 +68,11 @@ export interface StopConditionState {
   readonly usage: Usage;
 }
 
-/** Returns true to end the run (with `stopReason: 'endTurn'`) instead of calling the model again. */
+/**
+ * Returns true to end the run (with `stopReason: 'endTurn'`) instead of calling the model again.
+ *
+ * @category Agent
+ */
 export type StopCondition = (state: StopConditionState) => boolean | PromiseLike<boolean>;
 
 /**
@@ -64,6 +82,8 @@ export type StopCondition = (state: StopConditionState) => boolean | PromiseLike
  * ```ts
  * const options: AgentOptions = { tools: [weather], system: 'Be brief.', maxSteps: 8, toolExecution: { concurrency: 4 } };
  * ```
+ *
+ * @category Agent
  */
 export interface AgentOptions {
   /** The agent's name, for traces (`invoke_agent {name}`). Default `agent`. */
@@ -107,6 +127,8 @@ export interface AgentOptions {
  * ```ts
  * const run = agent.run(model, 'Weather in Oslo?', { signal: AbortSignal.timeout(30_000), output: Weather });
  * ```
+ *
+ * @category Agent
  */
 export interface RunOptions<Output = undefined> {
   /** Aborting equals an immediate `agent.cancel()`: `run.result` resolves with `stopReason: 'cancelled'`. */
@@ -122,7 +144,11 @@ export interface RunOptions<Output = undefined> {
   readonly session?: SessionOptions;
 }
 
-/** The outcome of a run. `Output` is the type of `output` when the run was given an output schema. */
+/**
+ * The outcome of a run. `Output` is the type of `output` when the run was given an output schema.
+ *
+ * @category Agent
+ */
 export interface AgentResult<Output = undefined> {
   readonly stopReason: StopReason;
   /** The last assistant message (absent if the model never answered). */
@@ -155,6 +181,8 @@ export interface AgentResult<Output = undefined> {
  *   if (event.type === 'tool-approval-request') run.approve(event.toolCallId);
  * }
  * ```
+ *
+ * @category Agent
  */
 export interface AgentRun<Output = undefined> extends AsyncIterable<AgentEvent>, AsyncDisposable {
   readonly runId: string;

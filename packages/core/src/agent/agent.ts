@@ -37,6 +37,8 @@ const NO_HOOKS = new HookRegistry();
  * for await (const event of run) if (event.type === 'text-delta') process.stdout.write(event.chunk);
  * const { stopReason, text, usage } = await run.result;
  * ```
+ *
+ * @category Agent
  */
 export class Agent implements ToolAgent {
   readonly options: AgentOptions;

@@ -2,7 +2,11 @@ import type { ProviderMetadata } from '../spec/shared/json.js';
 import type { FinishReason, Usage } from '../spec/language-model/v1/usage.js';
 import type { ToolResult } from '../spec/message/v1/tool-result.js';
 
-/** Fields every event carries. */
+/**
+ * Fields every event carries.
+ *
+ * @category Events
+ */
 export interface EventBase {
   /** Id of the run that produced the event. */
   readonly runId: string;
@@ -12,7 +16,11 @@ export interface EventBase {
   readonly parentToolCallId?: string;
 }
 
-/** A complete tool call, as announced by `tool-end`. */
+/**
+ * A complete tool call, as announced by `tool-end`.
+ *
+ * @category Events
+ */
 export interface ToolCall {
   readonly toolCallId: string;
   readonly toolName: string;
@@ -22,7 +30,11 @@ export interface ToolCall {
   readonly input?: unknown;
 }
 
-/** Events produced while a model response streams (by `stream()` and inside an agent run). */
+/**
+ * Events produced while a model response streams (by `stream()` and inside an agent run).
+ *
+ * @category Events
+ */
 export type ModelEvent =
   | (EventBase & { readonly type: 'stream-start' })
   | (EventBase & { readonly type: 'text-start'; readonly blockId: string })
@@ -51,7 +63,11 @@ export type ModelEvent =
   | (EventBase & { readonly type: 'file'; readonly mediaType: string; readonly data: Uint8Array })
   | (EventBase & { readonly type: 'stream-end'; readonly finishReason: FinishReason; readonly usage: Usage });
 
-/** Events the agent loop adds around model events. */
+/**
+ * Events the agent loop adds around model events.
+ *
+ * @category Events
+ */
 export type LoopEvent =
   | (EventBase & { readonly type: 'step-start' })
   | (EventBase & {
@@ -89,8 +105,16 @@ export type LoopEvent =
     })
   | (EventBase & { readonly type: 'step-end'; readonly finishReason: FinishReason; readonly usage: Usage });
 
-/** Every event of an agent run. Discriminate on `type`. */
+/**
+ * Every event of an agent run. Discriminate on `type`.
+ *
+ * @category Events
+ */
 export type AgentEvent = ModelEvent | LoopEvent;
 
-/** The `type` of every {@link AgentEvent}. */
+/**
+ * The `type` of every {@link AgentEvent}.
+ *
+ * @category Events
+ */
 export type AgentEventType = AgentEvent['type'];

@@ -14,6 +14,8 @@ const BRAND = Symbol.for('tandem.error.EventsNotKeptError');
  * for await (const event of run) show(event);   // iterate first…
  * const { text } = await run.result;            // …then read the result
  * ```
+ *
+ * @category Errors
  */
 export class EventsNotKeptError extends TandemError {
   private readonly [BRAND] = true;

@@ -6,25 +6,41 @@ import type { AfterToolCallEvent, BeforeToolCallEvent, HookEventBase } from './t
 
 export type { AfterToolCallEvent, BeforeToolCallEvent, HookEventBase } from './tool-call-hooks.js';
 
-/** Before each model call; `request` may be replaced or edited. A `cancel()` from here ends the run without calling the model. */
+/**
+ * Before each model call; `request` may be replaced or edited. A `cancel()` from here ends the run without calling the model.
+ *
+ * @category Hooks
+ */
 export interface BeforeModelCallEvent extends HookEventBase {
   request: ModelRequest;
 }
 
-/** After each model response, before its tools run. */
+/**
+ * After each model response, before its tools run.
+ *
+ * @category Hooks
+ */
 export interface AfterModelCallEvent extends HookEventBase {
   readonly message: Message;
   readonly toolCalls: readonly ToolCall[];
 }
 
-/** After a whole tool group finished. Set `endTurn` to end the run without another model call (a string is appended as the final assistant message). */
+/**
+ * After a whole tool group finished. Set `endTurn` to end the run without another model call (a string is appended as the final assistant message).
+ *
+ * @category Hooks
+ */
 export interface AfterToolsEvent extends HookEventBase {
   readonly results: readonly ToolResult[];
   readonly messages: readonly Message[];
   endTurn?: string | true;
 }
 
-/** A message was appended to the conversation. */
+/**
+ * A message was appended to the conversation.
+ *
+ * @category Hooks
+ */
 export interface MessageAddedEvent extends HookEventBase {
   readonly message: Message;
 }
@@ -39,6 +55,8 @@ export interface MessageAddedEvent extends HookEventBase {
  *   hooks: { beforeToolCall(event) { if (event.toolCall.toolName === 'delete_file') event.cancel = 'Not in this demo.'; } },
  * });
  * ```
+ *
+ * @category Hooks
  */
 export interface AgentHooks {
   beforeModelCall(event: BeforeModelCallEvent): void | Promise<void>;
@@ -49,5 +67,9 @@ export interface AgentHooks {
   messageAdded(event: MessageAddedEvent): void | Promise<void>;
 }
 
-/** The name of a hook. */
+/**
+ * The name of a hook.
+ *
+ * @category Hooks
+ */
 export type HookName = keyof AgentHooks;

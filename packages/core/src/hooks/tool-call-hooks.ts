@@ -2,13 +2,21 @@ import type { ToolResult } from '../spec/message/v1/tool-result.js';
 import type { ToolCall } from '../events/agent-event.js';
 import type { FunctionTool } from '../tool/tool.js';
 
-/** Fields of every hook event. */
+/**
+ * Fields of every hook event.
+ *
+ * @category Hooks
+ */
 export interface HookEventBase {
   readonly runId: string;
   readonly step: number;
 }
 
-/** Before a tool call runs. Set `cancel` (a reason string, or `true`) to skip it with an error result, or replace `input`. */
+/**
+ * Before a tool call runs. Set `cancel` (a reason string, or `true`) to skip it with an error result, or replace `input`.
+ *
+ * @category Hooks
+ */
 export interface BeforeToolCallEvent extends HookEventBase {
   readonly toolCall: ToolCall;
   readonly tool: FunctionTool;
@@ -16,7 +24,11 @@ export interface BeforeToolCallEvent extends HookEventBase {
   cancel?: string | true;
 }
 
-/** After a tool call finished; `result` may be replaced. */
+/**
+ * After a tool call finished; `result` may be replaced.
+ *
+ * @category Hooks
+ */
 export interface AfterToolCallEvent extends HookEventBase {
   readonly toolCall: ToolCall;
   result: ToolResult;
@@ -33,6 +45,8 @@ export interface AfterToolCallEvent extends HookEventBase {
  *   beforeToolCall(event) { if (event.toolCall.toolName === 'rm') event.cancel = 'Not allowed here.'; },
  * };
  * ```
+ *
+ * @category Hooks
  */
 export interface ToolCallHooks {
   beforeToolCall?(event: BeforeToolCallEvent): void | Promise<void>;

@@ -15,6 +15,8 @@ export type { LinkedAbort };
  * try { await work(task.signal); } finally { task.dispose(); }
  * fanout.dispose();                       // when no more children will be made
  * ```
+ *
+ * @category Tool runtime
  */
 export class AbortFanout {
   private readonly children = new Set<AbortController>();

@@ -1,11 +1,19 @@
-/** An AbortController that follows a parent signal; `dispose()` unlinks it from the parent. */
+/**
+ * An AbortController that follows a parent signal; `dispose()` unlinks it from the parent.
+ *
+ * @category Tool runtime
+ */
 export interface LinkedAbort {
   readonly controller: AbortController;
   readonly signal: AbortSignal;
   dispose(): void;
 }
 
-/** Links a new controller to `parents`: it aborts (with the parent's reason) when any parent aborts. */
+/**
+ * Links a new controller to `parents`: it aborts (with the parent's reason) when any parent aborts.
+ *
+ * @category Tool runtime
+ */
 export function linkedAbort(...parents: readonly (AbortSignal | undefined)[]): LinkedAbort {
   const controller = new AbortController();
   const cleanups: (() => void)[] = [];

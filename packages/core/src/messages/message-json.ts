@@ -13,6 +13,8 @@ const TAG = '$tandem';
  * const row = JSON.stringify(messageToJson(message));
  * const again = messageFromJson(JSON.parse(row));   // file parts have their Uint8Array back
  * ```
+ *
+ * @category Messages
  */
 export function messageToJson(message: Message): JsonValue {
   return encode(message);
@@ -27,6 +29,8 @@ export function messageToJson(message: Message): JsonValue {
  * ```ts
  * const history = rows.map((row) => messageFromJson(row.message));
  * ```
+ *
+ * @category Messages
  */
 export function messageFromJson(json: unknown): Message {
   const value = decode(json);

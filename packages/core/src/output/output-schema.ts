@@ -1,10 +1,18 @@
-/** A validation issue, as Standard Schema reports it. */
+/**
+ * A validation issue, as Standard Schema reports it.
+ *
+ * @category Structured output
+ */
 export interface OutputIssue {
   readonly message: string;
   readonly path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }>;
 }
 
-/** The result of validating with a Standard Schema. */
+/**
+ * The result of validating with a Standard Schema.
+ *
+ * @category Structured output
+ */
 export type OutputValidationResult<T> = { readonly value: T; readonly issues?: undefined } | { readonly issues: ReadonlyArray<OutputIssue> };
 
 /**
@@ -16,6 +24,8 @@ export type OutputValidationResult<T> = { readonly value: T; readonly issues?: u
  * ```ts
  * const output: OutputSchema<{ city: string; temperature: number }> = z.object({ city: z.string(), temperature: z.number() });
  * ```
+ *
+ * @category Structured output
  */
 export interface OutputSchema<T = unknown> {
   readonly '~standard': {

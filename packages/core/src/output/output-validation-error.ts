@@ -13,6 +13,8 @@ const BRAND = Symbol.for('tandem.error.OutputValidationError');
  *   if (OutputValidationError.isInstance(error)) console.error(error.issues, error.text);
  * }
  * ```
+ *
+ * @category Errors
  */
 export class OutputValidationError extends TandemError {
   /** The final answer's text. */

@@ -15,6 +15,8 @@ const SUPPORTED_VERSIONS: readonly unknown[] = ['v1'];
  * assertModelVersion(model);
  * for await (const part of model.stream(request)) { … }
  * ```
+ *
+ * @category Provider registry
  */
 export function assertModelVersion(model: unknown): asserts model is LanguageModel {
   if (typeof model !== 'object' || model === null || typeof (model as { stream?: unknown }).stream !== 'function') {
@@ -45,6 +47,8 @@ export function assertModelVersion(model: unknown): asserts model is LanguageMod
  * ```ts
  * const model = checkModelVersion(await loadPluginModel());
  * ```
+ *
+ * @category Provider registry
  */
 export function checkModelVersion(model: unknown): LanguageModel {
   assertModelVersion(model);

@@ -11,6 +11,8 @@ const BRAND = Symbol.for('tandem.error.InvalidModelIdError');
  *   if (InvalidModelIdError.isInstance(error)) console.error(error.message); // says to write "openai:gpt-5"
  * }
  * ```
+ *
+ * @category Errors
  */
 export class InvalidModelIdError extends TandemError {
   /** The string that was given. */

@@ -12,6 +12,8 @@ const BRAND = Symbol.for('tandem.error.NoSuchProviderError');
  *   if (NoSuchProviderError.isInstance(error)) console.error(error.availableProviders);
  * }
  * ```
+ *
+ * @category Errors
  */
 export class NoSuchProviderError extends TandemError {
   /** The provider name that was asked for. */

@@ -10,6 +10,8 @@ import type { ProviderFactory } from './provider-registry.js';
  * import { providerPlugin } from '@tandem/providers-openai';
  * registerProvider(providerPlugin.name, providerPlugin.create({ baseURL: 'http://127.0.0.1:8000/v1' }));
  * ```
+ *
+ * @category Provider registry
  */
 export interface ProviderPlugin<Options = Record<string, unknown>> {
   /** The name it registers under by default, e.g. `openai` (so models are `openai:<id>`). */

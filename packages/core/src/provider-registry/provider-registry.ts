@@ -11,6 +11,8 @@ import type { BidiModel } from '../spec/bidi-model/v1/bidi-model-v1.js';
  * const factory: ProviderFactory = (modelId) => openai(modelId);
  * const withVoice: ProviderFactory = Object.assign((id: string) => openai(id), { bidi: (id: string) => openai.realtime(id) });
  * ```
+ *
+ * @category Provider registry
  */
 export interface ProviderFactory {
   (modelId: string): LanguageModel;
@@ -53,6 +55,8 @@ const PROVIDER_NAME = /^[a-z0-9][a-z0-9._-]*$/i;
  * registerProvider('openai', (modelId) => openai(modelId));
  * const model = resolveModel('openai:gpt-5');
  * ```
+ *
+ * @category Provider registry
  */
 export function registerProvider(name: string, factory: ProviderFactory): () => void {
   if (!PROVIDER_NAME.test(name)) {
@@ -77,6 +81,8 @@ export function registerProvider(name: string, factory: ProviderFactory): () => 
  * ```ts
  * console.log(registeredProviders()); // ['ollama', 'openai']
  * ```
+ *
+ * @category Provider registry
  */
 export function registeredProviders(): string[] {
   return [...providerRegistry().keys()].sort();

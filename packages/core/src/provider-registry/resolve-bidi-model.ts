@@ -17,6 +17,8 @@ import { splitModelId } from './split-model-id.js';
  * registerProvider('openai', openai);
  * const model = resolveBidiModel('openai:gpt-realtime');
  * ```
+ *
+ * @category Provider registry
  */
 export function resolveBidiModel(value: string): BidiModel {
   const { providerName, modelId } = splitModelId(value);

@@ -18,6 +18,8 @@ import { splitModelId } from './split-model-id.js';
  * registerProvider('openai', (id) => openai(id));
  * const model = resolveModel('openai:gpt-5');
  * ```
+ *
+ * @category Provider registry
  */
 export function resolveModel(value: string): LanguageModel {
   const { providerName, modelId } = splitModelId(value);

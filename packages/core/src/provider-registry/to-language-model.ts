@@ -11,6 +11,8 @@ import { resolveModel } from './resolve-model.js';
  * const a: ModelReference = openai('gpt-5');
  * const b: ModelReference = 'openai:gpt-5';   // after registerProvider('openai', openai)
  * ```
+ *
+ * @category Provider registry
  */
 export type ModelReference = LanguageModel | string;
 

@@ -17,6 +17,8 @@ interface StoredSession {
  * await agent.run(model, 'Hi', { session: { store, id: 'chat-1' } }).result;
  * console.log((await store.load('chat-1')).length);
  * ```
+ *
+ * @category Sessions
  */
 export function memorySessionStore(): SessionStore {
   const sessions = new Map<string, StoredSession>();

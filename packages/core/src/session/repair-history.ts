@@ -13,6 +13,8 @@ const REPAIRED_TEXT = 'Tool call cancelled: the conversation was interrupted bef
  * ```ts
  * const history = repairHistory(await store.load('chat-1'));
  * ```
+ *
+ * @category Sessions
  */
 export function repairHistory(history: readonly Message[], answered: ReadonlySet<string> = new Set()): Message[] {
   const results = new Set<string>(answered);
@@ -47,7 +49,11 @@ export function repairHistory(history: readonly Message[], answered: ReadonlySet
   return repaired;
 }
 
-/** The ids of the tool results in `messages`. @internal */
+/**
+ * The ids of the tool results in `messages`. @internal
+ *
+ * @category Sessions
+ */
 export function answeredCallIds(messages: readonly Message[]): Set<string> {
   const ids = new Set<string>();
   for (const message of messages) for (const part of message.parts) if (part.type === 'tool-result') ids.add(part.toolCallId);

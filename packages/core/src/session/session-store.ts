@@ -1,6 +1,10 @@
 import type { Message } from '../spec/message/v1/message.js';
 
-/** One stored conversation, as {@link SessionStore.list} reports it. */
+/**
+ * One stored conversation, as {@link SessionStore.list} reports it.
+ *
+ * @category Sessions
+ */
 export interface SessionInfo {
   readonly id: string;
   /** When the first message was appended. */
@@ -10,7 +14,11 @@ export interface SessionInfo {
   readonly messageCount: number;
 }
 
-/** Options of {@link SessionStore.list}. */
+/**
+ * Options of {@link SessionStore.list}.
+ *
+ * @category Sessions
+ */
 export interface SessionListOptions {
   /** At most this many sessions. */
   readonly limit?: number;
@@ -37,6 +45,8 @@ export interface SessionListOptions {
  * const agent = new Agent({ tools, session: { store, id: 'user-42' } });
  * await agent.run(model, 'Hi again!').result;   // history loaded first, each message appended as it is added
  * ```
+ *
+ * @category Sessions
  */
 export interface SessionStore {
   load(id: string): Promise<Message[]>;
@@ -54,6 +64,8 @@ export interface SessionStore {
  * ```ts
  * const session: SessionOptions = { store: sqliteSessionStore({ path: 'chat.db' }), id: 'user-42' };
  * ```
+ *
+ * @category Sessions
  */
 export interface SessionOptions {
   readonly store: SessionStore;

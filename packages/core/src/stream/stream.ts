@@ -12,7 +12,11 @@ import { messageText, userMessage } from '../messages/message-helpers.js';
 import { callModel } from '../model-call/call-model.js';
 import { toLanguageModel, type ModelReference } from '../provider-registry/to-language-model.js';
 
-/** Options of {@link stream}. */
+/**
+ * Options of {@link stream}.
+ *
+ * @category Streaming
+ */
 export interface StreamOptions {
   /** Tools the model may call. `stream()` never executes them: read `tool-end` events or `result.toolCalls`. */
   readonly tools?: readonly Tool[];
@@ -29,7 +33,11 @@ export interface StreamOptions {
   readonly signal?: AbortSignal;
 }
 
-/** The outcome of one {@link stream} call. */
+/**
+ * The outcome of one {@link stream} call.
+ *
+ * @category Streaming
+ */
 export interface StreamResult {
   /** The assistant message. */
   readonly message: Message;
@@ -51,6 +59,8 @@ export interface StreamResult {
  * for await (const event of response) if (event.type === 'text-delta') process.stdout.write(event.chunk);
  * const { usage } = await response.result;
  * ```
+ *
+ * @category Streaming
  */
 export interface ModelStream extends AsyncIterable<ModelEvent>, AsyncDisposable {
   readonly result: Promise<StreamResult>;
@@ -68,6 +78,8 @@ export interface ModelStream extends AsyncIterable<ModelEvent>, AsyncDisposable 
  *   if (event.type === 'tool-end') console.log(event.toolCall.toolArgs);
  * }
  * ```
+ *
+ * @category Streaming
  */
 export function stream(modelReference: ModelReference, messages: string | readonly Message[], options: StreamOptions = {}): ModelStream {
   const model = toLanguageModel(modelReference);

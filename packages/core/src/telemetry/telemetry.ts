@@ -27,6 +27,8 @@ import type { ToolCall } from '../events/agent-event.js';
  * };
  * const agent = new Agent({ tools, telemetry: logging });
  * ```
+ *
+ * @category Telemetry
  */
 export interface Telemetry {
   /** A run of an `Agent` starts (`invoke_agent`). */
@@ -35,13 +37,21 @@ export interface Telemetry {
   startSession?(info: SessionTraceInfo): SessionTrace;
 }
 
-/** The model a trace is about. */
+/**
+ * The model a trace is about.
+ *
+ * @category Telemetry
+ */
 export interface TracedModel {
   readonly provider: string;
   readonly modelId: string;
 }
 
-/** What is known when a run starts. */
+/**
+ * What is known when a run starts.
+ *
+ * @category Telemetry
+ */
 export interface RunTraceInfo {
   readonly runId: string;
   /** `AgentOptions.name`, default `agent`. */
@@ -52,12 +62,20 @@ export interface RunTraceInfo {
   readonly messages: readonly Message[];
 }
 
-/** How a run ended, for its trace. */
+/**
+ * How a run ended, for its trace.
+ *
+ * @category Telemetry
+ */
 export type RunTraceOutcome =
   | { readonly type: 'complete'; readonly stopReason: string; readonly usage: Usage; readonly message: Message | undefined }
   | { readonly type: 'error'; readonly error: unknown };
 
-/** One run (`invoke_agent`). */
+/**
+ * One run (`invoke_agent`).
+ *
+ * @category Telemetry
+ */
 export interface RunTrace {
   /** A model call of the run starts (`chat {model}`), after the `beforeModelCall` hooks. */
   startModelCall(info: { readonly step: number; readonly model: TracedModel; readonly request: ModelRequest }): ModelCallTrace;
@@ -66,7 +84,11 @@ export interface RunTrace {
   end(outcome: RunTraceOutcome): void;
 }
 
-/** How a model call ended, for its trace. */
+/**
+ * How a model call ended, for its trace.
+ *
+ * @category Telemetry
+ */
 export type ModelCallTraceOutcome =
   | {
       readonly type: 'complete';
@@ -80,32 +102,52 @@ export type ModelCallTraceOutcome =
   | { readonly type: 'aborted'; readonly message: Message }
   | { readonly type: 'error'; readonly error: unknown };
 
-/** One model call (`chat {model}`). */
+/**
+ * One model call (`chat {model}`).
+ *
+ * @category Telemetry
+ */
 export interface ModelCallTrace {
   end(outcome: ModelCallTraceOutcome): void;
 }
 
-/** What is known when a tool group starts. */
+/**
+ * What is known when a tool group starts.
+ *
+ * @category Telemetry
+ */
 export interface ToolGroupTraceInfo {
   readonly step: number;
   /** The calls known so far (under eager execution more may be added as the response streams). */
   readonly calls: readonly ToolCall[];
 }
 
-/** One tool group: the calls of one model response, run concurrently. */
+/**
+ * One tool group: the calls of one model response, run concurrently.
+ *
+ * @category Telemetry
+ */
 export interface ToolGroupTrace {
   /** A call starts (`execute_tool {name}`); also for calls that end at once (unknown tool, bad input, cancelled). */
   startToolCall(call: ToolCall): ToolCallTrace;
   end(results: readonly ToolResult[]): void;
 }
 
-/** One tool call (`execute_tool {name}`). */
+/**
+ * One tool call (`execute_tool {name}`).
+ *
+ * @category Telemetry
+ */
 export interface ToolCallTrace {
   /** The call's result; `exception` is what the tool threw, when it threw. */
   end(result: ToolResult, exception?: unknown): void;
 }
 
-/** What is known when a `BidiAgent` conversation starts. */
+/**
+ * What is known when a `BidiAgent` conversation starts.
+ *
+ * @category Telemetry
+ */
 export interface SessionTraceInfo {
   readonly sessionId: string;
   readonly agentName: string;
@@ -113,7 +155,11 @@ export interface SessionTraceInfo {
   readonly system?: string;
 }
 
-/** Point events of a conversation, recorded on its session span. */
+/**
+ * Point events of a conversation, recorded on its session span.
+ *
+ * @category Telemetry
+ */
 export type SessionTraceEvent =
   | { readonly type: 'response-start'; readonly responseId: string }
   | { readonly type: 'response-complete'; readonly responseId: string; readonly stopReason: string }
@@ -123,7 +169,11 @@ export type SessionTraceEvent =
   | { readonly type: 'connection-restart'; readonly reason: string }
   | { readonly type: 'usage'; readonly usage: Usage };
 
-/** One `BidiAgent` conversation. */
+/**
+ * One `BidiAgent` conversation.
+ *
+ * @category Telemetry
+ */
 export interface SessionTrace {
   event(event: SessionTraceEvent): void;
   startToolGroup(info: ToolGroupTraceInfo): ToolGroupTrace;

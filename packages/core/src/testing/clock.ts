@@ -1,6 +1,10 @@
 import { sleep } from '../util/sleep.js';
 
-/** A source of time and delays, injectable so tests control it. */
+/**
+ * A source of time and delays, injectable so tests control it.
+ *
+ * @category Clocks
+ */
 export interface Clock {
   /** Milliseconds since an arbitrary origin. */
   now(): number;
@@ -8,7 +12,11 @@ export interface Clock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
-/** The real clock (`Date.now` + `setTimeout`); also follows vitest/jest fake timers. */
+/**
+ * The real clock (`Date.now` + `setTimeout`); also follows vitest/jest fake timers.
+ *
+ * @category Clocks
+ */
 export const systemClock: Clock = {
   now: () => Date.now(),
   sleep,
@@ -30,6 +38,8 @@ interface Sleeper {
  * const run = agent.run(model, [userMessage('hey')]);
  * await clock.advance(100);
  * ```
+ *
+ * @category Clocks
  */
 export class ManualClock implements Clock {
   private time = 0;

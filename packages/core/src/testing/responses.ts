@@ -3,7 +3,11 @@ import type { ModelStreamPart } from '../spec/language-model/v1/model-stream-par
 
 const DEFAULT_USAGE: Usage = { inputTokens: 10, outputTokens: 5 };
 
-/** Options of the response builders. */
+/**
+ * Options of the response builders.
+ *
+ * @category Scripted models
+ */
 export interface ScriptedResponseOptions {
   readonly usage?: Usage;
   readonly finishReason?: FinishReason;
@@ -11,7 +15,11 @@ export interface ScriptedResponseOptions {
   readonly chunkSize?: number;
 }
 
-/** A scripted tool call: `input` is JSON-encoded unless `toolArgs` gives the raw text. */
+/**
+ * A scripted tool call: `input` is JSON-encoded unless `toolArgs` gives the raw text.
+ *
+ * @category Scripted models
+ */
 export interface ScriptedToolCall {
   readonly name: string;
   readonly input?: unknown;
@@ -29,6 +37,8 @@ export interface ScriptedToolCall {
  * ```ts
  * new ScriptedModel({ responses: [textResponse('Hello!', { chunkSize: 2 })] });
  * ```
+ *
+ * @category Scripted models
  */
 export function textResponse(text: string, options: ScriptedResponseOptions = {}): ModelStreamPart[] {
   return [...textParts(text, 'text-0', options.chunkSize), finishPart(options.finishReason ?? 'stop', options.usage)];
@@ -43,6 +53,8 @@ let nextCallId = 0;
  * ```ts
  * toolCallResponse([{ name: 'weather', input: { city: 'Oslo' } }, { name: 'time', input: {} }]);
  * ```
+ *
+ * @category Scripted models
  */
 export function toolCallResponse(
   calls: readonly ScriptedToolCall[],
@@ -60,7 +72,11 @@ export function toolCallResponse(
   return parts;
 }
 
-/** A `finish` part. */
+/**
+ * A `finish` part.
+ *
+ * @category Scripted models
+ */
 export function finishPart(finishReason: FinishReason = 'stop', usage: Usage = DEFAULT_USAGE): ModelStreamPart {
   return { type: 'finish', finishReason, usage };
 }

@@ -7,10 +7,18 @@ import type { Clock } from './clock.js';
 import { bidiResponseEvents, bidiToolGroup, type BidiResponseEventsOptions, type ScriptedBidiToolCall } from './scripted-bidi-model-events.js';
 import { ScriptedEventQueue } from './scripted-bidi-model-queue.js';
 
-/** What a scripted reaction returns: events to emit on the connection (or nothing). @example `onInput: () => bidiResponseEvents('Hi!')` */
+/**
+ * What a scripted reaction returns: events to emit on the connection (or nothing). @example `onInput: () => bidiResponseEvents('Hi!')`
+ *
+ * @category Scripted bidi models
+ */
 export type ScriptedBidiReaction = void | readonly BidiModelEvent[] | PromiseLike<void | readonly BidiModelEvent[]>;
 
-/** One entry of {@link ScriptedBidiModel.log}: everything the agent did to the model, in order. @example `model.log.filter((entry) => entry.type === 'connect').length` */
+/**
+ * One entry of {@link ScriptedBidiModel.log}: everything the agent did to the model, in order. @example `model.log.filter((entry) => entry.type === 'connect').length`
+ *
+ * @category Scripted bidi models
+ */
 export type ScriptedBidiRecord =
   | { readonly type: 'connect'; readonly connection: number; readonly request: Omit<BidiConnectRequest, 'signal'> }
   | { readonly type: 'input'; readonly connection: number; readonly input: BidiInput }
@@ -38,6 +46,8 @@ export interface ScriptedBidiConnectionHost {
  * connection.respond('Sure, timer set.');
  * connection.timeOut();                                   // the agent reconnects
  * ```
+ *
+ * @category Scripted bidi models
  */
 export class ScriptedBidiConnection implements BidiConnection {
   /** 0-based index among the model's connections. */

@@ -1,7 +1,11 @@
 import type { BidiModelEvent, BidiResponseStopReason } from '../spec/bidi-model/v1/bidi-model-event.js';
 import type { BidiToolCall } from '../spec/bidi-model/v1/bidi-tool-call.js';
 
-/** Options of {@link bidiResponseEvents}. @example `bidiResponseEvents('Hi', { responseId: 'r1', audioChunks: 3, open: true })` */
+/**
+ * Options of {@link bidiResponseEvents}. @example `bidiResponseEvents('Hi', { responseId: 'r1', audioChunks: 3, open: true })`
+ *
+ * @category Scripted bidi models
+ */
 export interface BidiResponseEventsOptions {
   /** Default: a fresh `resp_<n>`. */
   readonly responseId?: string;
@@ -28,6 +32,8 @@ let nextCall = 0;
  * ```ts
  * model.connection.emit(...bidiResponseEvents('Timer set.', { audioChunks: 3 }));
  * ```
+ *
+ * @category Scripted bidi models
  */
 export function bidiResponseEvents(text: string, options: BidiResponseEventsOptions = {}): BidiModelEvent[] {
   const responseId = options.responseId ?? `resp_${++nextResponse}`;
@@ -42,7 +48,11 @@ export function bidiResponseEvents(text: string, options: BidiResponseEventsOpti
   return events;
 }
 
-/** A scripted tool call: `input` is JSON-encoded unless `toolArgs` gives the raw text. @example `{ name: 'set_timer', input: { seconds: 5 }, id: 'timer' }` */
+/**
+ * A scripted tool call: `input` is JSON-encoded unless `toolArgs` gives the raw text. @example `{ name: 'set_timer', input: { seconds: 5 }, id: 'timer' }`
+ *
+ * @category Scripted bidi models
+ */
 export interface ScriptedBidiToolCall {
   readonly name: string;
   readonly input?: unknown;
@@ -59,6 +69,8 @@ export interface ScriptedBidiToolCall {
  * ```ts
  * model.connection.emit(bidiToolGroup([{ name: 'set_timer', input: { seconds: 5 }, id: 'timer' }]));
  * ```
+ *
+ * @category Scripted bidi models
  */
 export function bidiToolGroup(calls: readonly ScriptedBidiToolCall[]): BidiModelEvent & { readonly type: 'tool-group' } {
   const group: BidiToolCall[] = calls.map((call) => ({
@@ -76,6 +88,8 @@ export function bidiToolGroup(calls: readonly ScriptedBidiToolCall[]): BidiModel
  * ```ts
  * pcm16Silence(20, 16_000).byteLength; // 640
  * ```
+ *
+ * @category Scripted bidi models
  */
 export function pcm16Silence(ms: number, sampleRate: number): Uint8Array {
   return new Uint8Array(Math.round((sampleRate * ms) / 1000) * 2);

@@ -26,6 +26,8 @@ function nextTurn(): Promise<void> {
  * ```ts
  * new ScriptedBidiModel({ clock, capabilities: { nativeAsyncTools: false }, onInput: () => bidiResponseEvents('OK.') });
  * ```
+ *
+ * @category Scripted bidi models
  */
 export interface ScriptedBidiModelOptions {
   /** Drives paced emits, `goAway({ timeLeftMs })` and `timeoutAfterMs`; default the system clock. */
@@ -77,6 +79,8 @@ export interface ScriptedBidiModelOptions {
  * await model.until(() => model.toolResultCalls.length === 1);
  * expect(model.toolResultCalls[0]?.[0]?.toolCallId).toBe('timer');
  * ```
+ *
+ * @category Scripted bidi models
  */
 export class ScriptedBidiModel implements BidiModelV1 {
   readonly specificationVersion = 'v1' as const;

@@ -4,15 +4,27 @@ import type { ModelStreamPart } from '../spec/language-model/v1/model-stream-par
 import { raceAbort } from '../internal/linked-abort.js';
 import { systemClock, type Clock } from './clock.js';
 
-/** One scripted response: stream parts (an array or any iterable/async iterable), or an error to throw. */
+/**
+ * One scripted response: stream parts (an array or any iterable/async iterable), or an error to throw.
+ *
+ * @category Scripted models
+ */
 export type ScriptedResponse = Iterable<ModelStreamPart> | AsyncIterable<ModelStreamPart> | { readonly error: unknown };
 
-/** A response, or a function computing one from the request (called once per model call). */
+/**
+ * A response, or a function computing one from the request (called once per model call).
+ *
+ * @category Scripted models
+ */
 export type ScriptedResponseSource =
   | ScriptedResponse
   | ((request: ModelRequest, callIndex: number) => ScriptedResponse | Promise<ScriptedResponse>);
 
-/** Options of {@link ScriptedModel}. */
+/**
+ * Options of {@link ScriptedModel}.
+ *
+ * @category Scripted models
+ */
 export interface ScriptedModelOptions {
   /** One entry per model call, in order. A single function answers every call. */
   readonly responses: readonly ScriptedResponseSource[] | ((request: ModelRequest, callIndex: number) => ScriptedResponse | Promise<ScriptedResponse>);
@@ -45,6 +57,8 @@ export interface ScriptedModelOptions {
  * expect((await run.result).text).toBe('Sunny.');
  * expect(model.requests[1]?.messages.at(-1)?.role).toBe('tool');
  * ```
+ *
+ * @category Scripted models
  */
 export class ScriptedModel implements LanguageModelV1 {
   readonly specificationVersion = 'v1' as const;

@@ -1,4 +1,8 @@
-/** A tool call waiting for approval, as the Agent's `approve` option and `tool-approval-request` see it. */
+/**
+ * A tool call waiting for approval, as the Agent's `approve` option and `tool-approval-request` see it.
+ *
+ * @category Tool approval
+ */
 export interface ApprovalRequest {
   readonly runId: string;
   readonly toolCallId: string;
@@ -10,13 +14,23 @@ export interface ApprovalRequest {
 /**
  * An answer to an {@link ApprovalRequest}: `true` approves; `false` or `{ approved: false, reason? }`
  * denies (the reason is shown to the model).
+ *
+ * @category Tool approval
  */
 export type ApprovalDecision = boolean | { readonly approved: true } | { readonly approved: false; readonly reason?: string };
 
-/** The normalized answer. @internal */
+/**
+ * The normalized answer. @internal
+ *
+ * @category Tool approval
+ */
 export type ApprovalAnswer = { readonly approved: true } | { readonly approved: false; readonly reason: string | undefined };
 
-/** Normalizes an {@link ApprovalDecision}. @internal */
+/**
+ * Normalizes an {@link ApprovalDecision}. @internal
+ *
+ * @category Tool approval
+ */
 export function toApprovalAnswer(decision: ApprovalDecision): ApprovalAnswer {
   if (decision === true) return { approved: true };
   if (decision === false) return { approved: false, reason: undefined };
@@ -28,6 +42,8 @@ export function toApprovalAnswer(decision: ApprovalDecision): ApprovalAnswer {
 /**
  * Where a call that needs approval waits for its answer: the run's pending approvals, answered by
  * `run.approve()`/`run.deny()` or the Agent's `approve` option. @internal
+ *
+ * @category Tool approval
  */
 export interface ApprovalGate {
   /** Resolves with the answer; never rejects. The caller races it with its signal and timeout. */
@@ -36,7 +52,11 @@ export interface ApprovalGate {
   forget(toolCallId: string): void;
 }
 
-/** The error text a denied call's result carries. @internal */
+/**
+ * The error text a denied call's result carries. @internal
+ *
+ * @category Tool approval
+ */
 export function deniedText(reason: string | undefined): string {
   return reason === undefined ? 'The user denied this tool call.' : `The user denied this tool call: ${reason}`;
 }

@@ -9,6 +9,8 @@
  * errorText('boom');                     // 'Error: boom'
  * errorText(undefined);                  // 'Error: undefined'
  * ```
+ *
+ * @category Tools
  */
 export function errorText(error: unknown): string {
   try {

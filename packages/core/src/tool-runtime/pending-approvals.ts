@@ -1,13 +1,19 @@
 import { toApprovalAnswer, type ApprovalAnswer, type ApprovalDecision, type ApprovalGate, type ApprovalRequest } from './approval.js';
 import { errorText } from './error-text.js';
 
-/** Answers approvals automatically (the Agent's `approve` option). */
+/**
+ * Answers approvals automatically (the Agent's `approve` option).
+ *
+ * @category Tool approval
+ */
 export type Approver = (request: ApprovalRequest) => ApprovalDecision | PromiseLike<ApprovalDecision>;
 
 /**
  * The calls of one run (or conversation) that wait for approval. `answer()` settles one — from
  * `run.approve()`/`run.deny()` — and an {@link Approver}, when given, is asked for each; the first answer
  * wins. @internal
+ *
+ * @category Tool approval
  */
 export class PendingApprovals implements ApprovalGate {
   private readonly waiting = new Map<string, (answer: ApprovalAnswer) => void>();

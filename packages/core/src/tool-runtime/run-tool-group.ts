@@ -8,7 +8,11 @@ import type { ToolAgent } from '../tool/tool-context.js';
 import type { ApprovalGate } from './approval.js';
 import { ToolGroup } from './tool-group.js';
 
-/** Options of {@link runToolGroup}. */
+/**
+ * Options of {@link runToolGroup}.
+ *
+ * @category Tool runtime
+ */
 export interface ToolGroupOptions {
   /** The calls of one model response, in the model's order. */
   readonly calls: readonly ToolCall[];
@@ -48,6 +52,8 @@ export interface ToolGroupOptions {
  *   runId: 'run-1', step: 1, emit: (event) => console.log(event.type),
  * });
  * ```
+ *
+ * @category Tool runtime
  */
 export async function runToolGroup(options: ToolGroupOptions): Promise<ToolResult[]> {
   const group = new ToolGroup({

@@ -12,6 +12,8 @@ import { isToolContent } from '../tool/tool-content.js';
  * toToolOutput('ok');            // { type: 'text', value: 'ok' }
  * toToolOutput({ temp: 21 });    // { type: 'json', value: { temp: 21 } }
  * ```
+ *
+ * @category Tools
  */
 export function toToolOutput(value: unknown): ToolOutput {
   if (typeof value === 'string') return { type: 'text', value };

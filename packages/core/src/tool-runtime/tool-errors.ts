@@ -5,7 +5,11 @@ const INVALID_TOOL_INPUT = Symbol.for('tandem.error.InvalidToolInputError');
 const TOOL_TIMEOUT = Symbol.for('tandem.error.ToolTimeoutError');
 const TOOL_CANCELLED = Symbol.for('tandem.error.ToolCancelledError');
 
-/** The model called a tool the agent does not have. Reported to the model as an error result; never thrown at the caller. */
+/**
+ * The model called a tool the agent does not have. Reported to the model as an error result; never thrown at the caller.
+ *
+ * @category Errors
+ */
 export class NoSuchToolError extends TandemError {
   readonly toolName: string;
   readonly availableTools: readonly string[];
@@ -25,7 +29,11 @@ export class NoSuchToolError extends TandemError {
   }
 }
 
-/** A tool call's arguments were not valid JSON or failed the tool's schema; `execute` was not called. */
+/**
+ * A tool call's arguments were not valid JSON or failed the tool's schema; `execute` was not called.
+ *
+ * @category Errors
+ */
 export class InvalidToolInputError extends TandemError {
   readonly toolName: string;
   readonly toolArgs: string;
@@ -46,7 +54,11 @@ export class InvalidToolInputError extends TandemError {
   }
 }
 
-/** A tool attempt ran longer than its `config.timeoutMs`; its signal was aborted with this error. */
+/**
+ * A tool attempt ran longer than its `config.timeoutMs`; its signal was aborted with this error.
+ *
+ * @category Errors
+ */
 export class ToolTimeoutError extends TandemError {
   readonly toolName: string;
   readonly timeoutMs: number;
@@ -64,7 +76,11 @@ export class ToolTimeoutError extends TandemError {
   }
 }
 
-/** The reason a run's signal is aborted with when the run is cancelled. */
+/**
+ * The reason a run's signal is aborted with when the run is cancelled.
+ *
+ * @category Errors
+ */
 export class ToolCancelledError extends TandemError {
   private readonly [TOOL_CANCELLED] = true;
 

@@ -15,6 +15,8 @@
  *   static toModelInput(snapshot: number): string { return `${snapshot} items`; }
  * }
  * ```
+ *
+ * @category Tools
  */
 export interface Aggregator<Item, Result> {
   feed(item: Item): void;
@@ -24,6 +26,8 @@ export interface Aggregator<Item, Result> {
 /**
  * An aggregator class: constructible with no arguments, with a static `toModelInput`. Its return value
  * is mapped like a tool's return value (strings → text, `toolContent(...)` → mixed content, other → JSON).
+ *
+ * @category Tools
  */
 export interface AggregatorClass<Item = unknown, Result = unknown> {
   new (): Aggregator<Item, Result>;

@@ -2,7 +2,11 @@ import type { ToolContentBlock } from '../spec/message/v1/tool-output.js';
 
 const BRAND = Symbol.for('tandem.toolContent');
 
-/** Mixed tool output (text and files such as images), made with {@link toolContent}. */
+/**
+ * Mixed tool output (text and files such as images), made with {@link toolContent}.
+ *
+ * @category Tools
+ */
 export interface ToolContent {
   readonly blocks: readonly ToolContentBlock[];
   readonly [BRAND]: true;
@@ -16,6 +20,8 @@ export interface ToolContent {
  * ```ts
  * return toolContent([{ type: 'text', text: 'Here is the chart:' }, { type: 'file', mediaType: 'image/png', data: png }]);
  * ```
+ *
+ * @category Tools
  */
 export function toolContent(blocks: readonly ToolContentBlock[]): ToolContent {
   for (const block of blocks) {
@@ -26,7 +32,11 @@ export function toolContent(blocks: readonly ToolContentBlock[]): ToolContent {
   return { blocks, [BRAND]: true };
 }
 
-/** True when `value` was made by {@link toolContent}. */
+/**
+ * True when `value` was made by {@link toolContent}.
+ *
+ * @category Tools
+ */
 export function isToolContent(value: unknown): value is ToolContent {
   return typeof value === 'object' && value !== null && BRAND in value;
 }

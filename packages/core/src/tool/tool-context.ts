@@ -1,7 +1,11 @@
 import type { Message } from '../spec/message/v1/message.js';
 import type { AgentEvent } from '../events/agent-event.js';
 
-/** Options of {@link ToolAgent.cancel}. */
+/**
+ * Options of {@link ToolAgent.cancel}.
+ *
+ * @category Tools
+ */
 export interface CancelOptions {
   /** Appended to history as the final assistant message. */
   readonly message?: string;
@@ -12,7 +16,11 @@ export interface CancelOptions {
   readonly afterCurrentTools?: boolean;
 }
 
-/** The agent a tool runs under, as the tool sees it (`Agent` or `BidiAgent`). */
+/**
+ * The agent a tool runs under, as the tool sees it (`Agent` or `BidiAgent`).
+ *
+ * @category Tools
+ */
 export interface ToolAgent {
   /** The conversation so far. */
   readonly messages: readonly Message[];
@@ -34,6 +42,8 @@ export interface ToolAgent {
  *   return res.text();
  * }
  * ```
+ *
+ * @category Tools
  */
 export interface ToolContext<TAgent extends ToolAgent = ToolAgent> {
   readonly toolCallId: string;

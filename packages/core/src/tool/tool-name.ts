@@ -6,6 +6,8 @@
  * TOOL_NAME_PATTERN.test('contact_mothership'); // true
  * TOOL_NAME_PATTERN.test('contact mothership'); // false
  * ```
+ *
+ * @category Tools
  */
 export const TOOL_NAME_PATTERN: RegExp = /^[a-zA-Z0-9_-]{1,64}$/;
 
@@ -18,6 +20,8 @@ export const TOOL_NAME_PATTERN: RegExp = /^[a-zA-Z0-9_-]{1,64}$/;
  * assertToolName('search');        // ok
  * assertToolName('web search');    // TypeError: Invalid tool name "web search": …
  * ```
+ *
+ * @category Tools
  */
 export function assertToolName(name: unknown, source = 'tool name'): asserts name is string {
   if (typeof name !== 'string') {

@@ -4,14 +4,22 @@ import type { ToolOutput } from '../spec/message/v1/tool-output.js';
 import type { AggregatorClass } from './aggregator.js';
 import type { ToolContext } from './tool-context.js';
 
-/** What the model sees of a function tool. */
+/**
+ * What the model sees of a function tool.
+ *
+ * @category Tools
+ */
 export interface ToolSpec {
   readonly description: string;
   /** JSON Schema of the input (an object schema). */
   readonly params: JsonSchema;
 }
 
-/** Retry policy of a tool (see {@link ToolConfig}). */
+/**
+ * Retry policy of a tool (see {@link ToolConfig}).
+ *
+ * @category Tools
+ */
 export interface ToolRetryConfig {
   /** Attempts in all, the first included. `1` means no retry. */
   readonly maxAttempts: number;
@@ -23,25 +31,39 @@ export interface ToolRetryConfig {
   retryOn?(error: unknown): boolean;
 }
 
-/** Execution settings of a tool. */
+/**
+ * Execution settings of a tool.
+ *
+ * @category Tools
+ */
 export interface ToolConfig {
   /** Each attempt is aborted (its `signal` fires) and fails after this long. */
   readonly timeoutMs?: number;
   readonly retry?: ToolRetryConfig;
 }
 
-/** Result of validating a tool's input. */
+/**
+ * Result of validating a tool's input.
+ *
+ * @category Tools
+ */
 export type ToolInputValidation<Input> =
   | { readonly success: true; readonly value: Input }
   | { readonly success: false; readonly error: string };
 
-/** What `execute` may return: a value, a promise of one, or (with an aggregator) an async iterable. */
+/**
+ * What `execute` may return: a value, a promise of one, or (with an aggregator) an async iterable.
+ *
+ * @category Tools
+ */
 export type ToolExecuteReturn<Output> = Output | PromiseLike<Output> | AsyncIterable<unknown>;
 
 /**
  * A function tool: a name and spec the model sees, plus (optionally) the code that runs it.
  * Build one with `tool()` from `@tandem/tools`; this is the shape the runtime consumes.
  * A tool with no `execute` is schema-only: the model may call it and the caller handles the call.
+ *
+ * @category Tools
  */
 export interface FunctionTool<Input = unknown, Output = unknown> {
   readonly kind: 'function';
@@ -73,13 +95,23 @@ export interface FunctionTool<Input = unknown, Output = unknown> {
  * ```ts
  * const needsApproval: NeedsApproval<{ path: string }> = ({ path }) => !path.startsWith('/tmp/');
  * ```
+ *
+ * @category Tools
  */
 export type NeedsApproval<Input> = {
   decide(input: Input, context: ToolContext): boolean | PromiseLike<boolean>;
 }['decide'];
 
-/** A tool executed by the provider (web search, …); passed to the model unchanged. */
+/**
+ * A tool executed by the provider (web search, …); passed to the model unchanged.
+ *
+ * @category Tools
+ */
 export type ProviderTool = ProviderToolDefinition;
 
-/** Any tool an `Agent` or `stream()` accepts. */
+/**
+ * Any tool an `Agent` or `stream()` accepts.
+ *
+ * @category Tools
+ */
 export type Tool = FunctionTool | ProviderTool;

@@ -6,6 +6,8 @@
  * ```ts
  * await sleep(250, ctx.signal);   // inside a tool: stops waiting when the run is cancelled
  * ```
+ *
+ * @category Utilities
  */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise<void>((resolve, reject) => {

@@ -9,6 +9,8 @@ const BRAND = Symbol.for('tandem.error.McpConnectionError');
  * ```ts
  * throw new McpConnectionError({ server: 'my-server', message: 'The server is down.' });
  * ```
+ *
+ * @category Errors
  */
 export interface McpConnectionErrorOptions {
   readonly message: string;
@@ -30,6 +32,8 @@ export interface McpConnectionErrorOptions {
  *   if (McpConnectionError.isInstance(error)) console.warn(`${error.server} is down: ${error.message}`);
  * }
  * ```
+ *
+ * @category Errors
  */
 export class McpConnectionError extends TandemError {
   /** The server's display name (its command or URL). */

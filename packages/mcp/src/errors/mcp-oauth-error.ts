@@ -24,6 +24,8 @@ const BRAND = Symbol.for('tandem.error.McpOAuthError');
  * ```ts
  * const code: McpOAuthErrorCode = 'MCP_OAUTH_SCOPE_DENIED';
  * ```
+ *
+ * @category Errors
  */
 export type McpOAuthErrorCode =
   | 'MCP_OAUTH_INVALID_OPTIONS'
@@ -46,6 +48,8 @@ export type McpOAuthErrorCode =
  * ```ts
  * throw new McpOAuthError({ code: 'MCP_OAUTH_FAILED', server: 'https://mcp.example.com/mcp', message: 'It failed.' });
  * ```
+ *
+ * @category Errors
  */
 export interface McpOAuthErrorOptions {
   readonly code: McpOAuthErrorCode;
@@ -70,6 +74,8 @@ export interface McpOAuthErrorOptions {
  *   else throw error;
  * }
  * ```
+ *
+ * @category Errors
  */
 export class McpOAuthError extends TandemError {
   declare readonly code: McpOAuthErrorCode;
@@ -98,6 +104,8 @@ const TIMEOUT_BRAND = Symbol.for('tandem.error.McpOAuthTimeoutError');
  * ```ts
  * throw new McpOAuthTimeoutError({ server: 'https://mcp.example.com/mcp', redirectUrl: 'http://127.0.0.1:53682/callback', timeoutMs: 300_000 });
  * ```
+ *
+ * @category Errors
  */
 export interface McpOAuthTimeoutErrorOptions {
   readonly server: string;
@@ -114,6 +122,8 @@ export interface McpOAuthTimeoutErrorOptions {
  * ```ts
  * const auth = mcpOAuth({ authorizationTimeoutMs: 10 * 60_000 }); // give people ten minutes to sign in
  * ```
+ *
+ * @category Errors
  */
 export class McpOAuthTimeoutError extends McpOAuthError {
   /** Where the listener waited for the redirect. */

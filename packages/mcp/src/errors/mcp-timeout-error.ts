@@ -9,6 +9,8 @@ const BRAND = Symbol.for('tandem.error.McpTimeoutError');
  * ```ts
  * throw new McpTimeoutError({ server: 'my-server', operation: 'tools/call search', timeoutMs: 60_000 });
  * ```
+ *
+ * @category Errors
  */
 export interface McpTimeoutErrorOptions {
   /** The server's display name (its command or URL). */
@@ -28,6 +30,8 @@ export interface McpTimeoutErrorOptions {
  * ```ts
  * const tools = await getStdioTools({ command: 'my-server', timeoutMs: 120_000 }); // raise for slow tools
  * ```
+ *
+ * @category Errors
  */
 export class McpTimeoutError extends TandemError {
   /** The server's display name. */

@@ -10,6 +10,8 @@ const BRAND = Symbol.for('tandem.error.McpToolError');
  * ```ts
  * throw new McpToolError({ toolName: 'search', text: 'Quota exceeded' });
  * ```
+ *
+ * @category Errors
  */
 export interface McpToolErrorOptions {
   /** The MCP server's name of the tool (without any `toolPrefix`). */
@@ -35,6 +37,8 @@ export interface McpToolErrorOptions {
  *   }
  * }
  * ```
+ *
+ * @category Errors
  */
 export class McpToolError extends TandemError {
   /** The MCP server's name of the tool. */

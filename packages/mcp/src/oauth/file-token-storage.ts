@@ -19,6 +19,8 @@ interface TokenFile {
  * import { homedir } from 'node:os';
  * const auth = mcpOAuth({ storage: fileTokenStorage(`${homedir()}/.my-app/mcp-oauth.json`) });
  * ```
+ *
+ * @category OAuth
  */
 export function fileTokenStorage(path: string): McpOAuthStorage {
   let queue: Promise<unknown> = Promise.resolve();

@@ -13,6 +13,8 @@ import type { McpOAuthStorage } from './token-storage.js';
  *   storage: fileTokenStorage(`${homedir()}/.my-app/mcp-oauth.json`),
  * };
  * ```
+ *
+ * @category OAuth
  */
 export interface McpOAuthOptions {
   /** A client registered with the authorization server beforehand (no dynamic registration then). */

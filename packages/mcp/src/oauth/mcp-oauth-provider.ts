@@ -29,6 +29,8 @@ export interface BoundServer {
  * const auth: McpOAuthProvider = mcpOAuth({ clientId: 'my-app' });
  * await using tools = await getHttpTools('https://mcp.example.com/mcp', { auth });
  * ```
+ *
+ * @category OAuth
  */
 export class McpOAuthProvider implements OAuthClientProvider {
   /** The client ID metadata document URL, when one was configured. */

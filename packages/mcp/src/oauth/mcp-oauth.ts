@@ -36,6 +36,8 @@ import { McpOAuthProvider } from './mcp-oauth-provider.js';
  *   }),
  * });
  * ```
+ *
+ * @category OAuth
  */
 export function mcpOAuth(options: McpOAuthOptions = {}): McpOAuthProvider {
   validate(options);

@@ -8,6 +8,8 @@ import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprot
  * ```ts
  * const record: McpOAuthRecord = { tokens: { access_token: '…', token_type: 'Bearer' }, expiresAt: Date.now() + 3_600_000 };
  * ```
+ *
+ * @category OAuth
  */
 export interface McpOAuthRecord {
   readonly tokens?: OAuthTokens;
@@ -29,6 +31,8 @@ export interface McpOAuthRecord {
  * const storage: McpOAuthStorage = fileTokenStorage(`${os.homedir()}/.my-app/mcp-tokens.json`);
  * await storage.remove('https://mcp.example.com/mcp'); // sign out of one server
  * ```
+ *
+ * @category OAuth
  */
 export interface McpOAuthStorage {
   /** The record kept for `server` (the MCP server URL), if any. */
@@ -48,6 +52,8 @@ export interface McpOAuthStorage {
  * const storage = memoryTokenStorage();
  * const auth = mcpOAuth({ storage });
  * ```
+ *
+ * @category OAuth
  */
 export function memoryTokenStorage(): McpOAuthStorage {
   const records = new Map<string, McpOAuthRecord>();

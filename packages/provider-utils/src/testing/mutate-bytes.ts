@@ -12,6 +12,8 @@
  * ```ts
  * const mutations: ByteMutation[] = [{ kind: 'insert', at: 17, bytes: [0xff] }, { kind: 'truncate', at: 200 }];
  * ```
+ *
+ * @category Testing
  */
 export type ByteMutation =
   | { readonly kind: 'truncate'; readonly at: number }
@@ -27,6 +29,8 @@ export type ByteMutation =
  * ```ts
  * applyMutations(bytes, [{ kind: 'insert', at: 40, bytes: INVALID_UTF8[3]! }]);
  * ```
+ *
+ * @category Testing
  */
 export const INVALID_UTF8: readonly (readonly number[])[] = [[0x80], [0xc3], [0xf0, 0x9f, 0x98], [0xed, 0xa0, 0x80], [0xc0, 0xaf], [0xff]];
 
@@ -37,6 +41,8 @@ export const INVALID_UTF8: readonly (readonly number[])[] = [[0x80], [0xc3], [0x
  * ```ts
  * const broken = applyMutations(new TextEncoder().encode(sse), [{ kind: 'insert-event', at: 90, bytes: new TextEncoder().encode('data: {oops\n\n') }]);
  * ```
+ *
+ * @category Testing
  */
 export function applyMutations(bytes: Uint8Array, mutations: readonly ByteMutation[]): Uint8Array {
   let current: Uint8Array = Uint8Array.from(bytes);

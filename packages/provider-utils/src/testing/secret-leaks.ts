@@ -10,6 +10,8 @@ import { inspect } from 'node:util';
  * const error = await collectModelStream(model.stream(request)).catch((e: unknown) => e);
  * expect(secretLeaks(error, apiKey)).toEqual([]);
  * ```
+ *
+ * @category Testing
  */
 export function secretLeaks(error: unknown, secret: string): string[] {
   const forms: { [form: string]: () => string } = {

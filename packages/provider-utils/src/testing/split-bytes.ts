@@ -6,6 +6,8 @@
  * ```ts
  * splitBytes(new TextEncoder().encode('data: é\n\n'), [7]); // cuts the two bytes of 'é' apart
  * ```
+ *
+ * @category Testing
  */
 export function splitBytes(bytes: Uint8Array, offsets: readonly number[]): Uint8Array[] {
   const cuts = [...new Set(offsets.filter((offset) => offset > 0 && offset < bytes.length))].sort((a, b) => a - b);

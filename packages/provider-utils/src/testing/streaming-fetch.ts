@@ -1,4 +1,8 @@
-/** Options of {@link streamingFetch}. */
+/**
+ * Options of {@link streamingFetch}.
+ *
+ * @category Testing
+ */
 export interface StreamingFetchOptions {
   /** HTTP status (default 200). */
   readonly status?: number;
@@ -18,6 +22,8 @@ export interface StreamingFetchOptions {
  * const model = createOpenAI({ apiKey, fetch })('gpt-5');
  * const result = await collectModelStream(model.stream(request));
  * ```
+ *
+ * @category Testing
  */
 export function streamingFetch(
   chunks: readonly Uint8Array[],

@@ -21,7 +21,11 @@ import type { NovaSonicClock } from './nova-sonic-options.js';
 import { carriedOverResultsText, novaToolResultContent } from './nova-sonic-tool-result.js';
 import { parseNovaSonicEvent } from './parse-nova-sonic-event.js';
 
-/** What a {@link NovaSonicConnection} runs with. */
+/**
+ * What a {@link NovaSonicConnection} runs with.
+ *
+ * @category Realtime
+ */
 export interface NovaSonicConnectionConfig {
   readonly client: BedrockRuntimeClient;
   readonly modelId: string;
@@ -62,6 +66,8 @@ export interface NovaSonicConnectionConfig {
  * for await (const event of connection.events()) if (event.type === 'response-end') break;
  * await connection.close();
  * ```
+ *
+ * @category Realtime
  */
 export class NovaSonicConnection implements BidiConnection {
   private readonly config: NovaSonicConnectionConfig;

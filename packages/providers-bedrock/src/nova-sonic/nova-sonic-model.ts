@@ -16,7 +16,11 @@ import {
 } from './nova-sonic-input-events.js';
 import type { NovaSonicClock, NovaSonicOptions } from './nova-sonic-options.js';
 
-/** What `createBedrock` hands a {@link NovaSonicModel}. */
+/**
+ * What `createBedrock` hands a {@link NovaSonicModel}.
+ *
+ * @category Realtime
+ */
 export interface NovaSonicModelConfig {
   /** The HTTP/2 client (created on first use). */
   readonly client: () => Promise<BedrockRuntimeClient>;
@@ -44,6 +48,8 @@ const realClock: NovaSonicClock = { now: () => Date.now(), sleep };
  * import { BidiAgent } from '@tandem/bidi';
  * const agent = new BidiAgent({ model: bedrock.novaSonic('amazon.nova-sonic-v1:0'), tools: [setTimer] });
  * ```
+ *
+ * @category Realtime
  */
 export class NovaSonicModel implements BidiModelV1 {
   readonly specificationVersion = 'v1' as const;

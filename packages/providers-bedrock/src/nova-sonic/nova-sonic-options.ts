@@ -9,6 +9,8 @@ import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
  * ```ts
  * const clock: NovaSonicClock = { now: () => Date.now(), sleep: (ms) => new Promise((r) => setTimeout(r, ms)) };
  * ```
+ *
+ * @category Realtime
  */
 export interface NovaSonicClock {
   now(): number;
@@ -23,6 +25,8 @@ export interface NovaSonicClock {
  * ```ts
  * const model = bedrock.novaSonic('amazon.nova-sonic-v1:0', { voice: 'tiffany', inference: { temperature: 0.5 } });
  * ```
+ *
+ * @category Realtime
  */
 export interface NovaSonicOptions {
   /** Output voice (`voiceId`), e.g. `matthew`, `tiffany`, `amy` (default `matthew`). */

@@ -17,6 +17,8 @@ import { newLineage, ResumptionHandles } from './resumption-handles.js';
  *   headers: {}, generateId: () => crypto.randomUUID(), warn: console.warn, settings: { voice: 'Puck' },
  * });
  * ```
+ *
+ * @category Realtime
  */
 export interface GoogleLiveConfig {
   readonly provider: string;
@@ -54,6 +56,8 @@ const AUDIO: BidiAudioConfig = { inputRate: 16_000, outputRate: 24_000, channels
  * const model = google.live('gemini-2.5-flash-native-audio-preview-12-2025', { voice: 'Kore' });
  * const agent = new BidiAgent({ model, tools: [setTimer] });
  * ```
+ *
+ * @category Realtime
  */
 export class GoogleLiveModel implements BidiModelV1 {
   readonly specificationVersion = 'v1' as const;

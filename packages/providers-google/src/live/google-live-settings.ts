@@ -10,6 +10,8 @@
  * ```ts
  * const timer: GoogleLiveToolOptions = { behavior: 'NON_BLOCKING', scheduling: 'WHEN_IDLE' };
  * ```
+ *
+ * @category Realtime
  */
 export type GoogleLiveToolOptions =
   | { readonly behavior?: 'BLOCKING' }
@@ -26,6 +28,8 @@ export type GoogleLiveToolOptions =
  *   contextWindowCompression: { triggerTokens: 100_000, targetTokens: 50_000 },
  * });
  * ```
+ *
+ * @category Realtime
  */
 export interface GoogleLiveSettings {
   /** A prebuilt voice, e.g. `Kore`, `Puck`, `Charon` (default: the model's). */

@@ -13,6 +13,8 @@ import type { ChatMessage, ChatUserContent } from './chat-message.js';
  * ```ts
  * convertFromChatMessages([{ role: 'user', content: 'Hi' }]); // [userMessage('Hi')]
  * ```
+ *
+ * @category Wire format
  */
 export function convertFromChatMessages(messages: readonly ChatMessage[]): Message[] {
   const out: Message[] = [];

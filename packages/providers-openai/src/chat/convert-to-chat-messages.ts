@@ -2,7 +2,11 @@ import type { FilePart, Message, ToolContentBlock, ToolResultPart } from '@tande
 import { emitProviderWarning, toBase64, toDataUrl, stringifyJson } from '@tandem/provider-utils';
 import type { ChatMessage, ChatToolCall, ChatUserContent } from './chat-message.js';
 
-/** Options of {@link convertToChatMessages}. */
+/**
+ * Options of {@link convertToChatMessages}.
+ *
+ * @category Wire format
+ */
 export interface ConvertToChatMessagesOptions {
   /** Send assistant reasoning back as `reasoning_content` (for servers that accept it). Default false. */
   readonly sendReasoning?: boolean;
@@ -24,6 +28,8 @@ export interface ConvertToChatMessagesOptions {
  * convertToChatMessages([systemMessage('Be brief.'), userMessage('Hi')]);
  * // [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Hi' }]
  * ```
+ *
+ * @category Wire format
  */
 export function convertToChatMessages(messages: readonly Message[], options: ConvertToChatMessagesOptions = {}): ChatMessage[] {
   const out: ChatMessage[] = [];

@@ -1,7 +1,11 @@
 import type { ProviderToolDefinition } from '@tandem/core/spec';
 import type { OpenAIConfig } from '../openai-config.js';
 
-/** How a provider tool is put on the wire of a Chat Completions request. */
+/**
+ * How a provider tool is put on the wire of a Chat Completions request.
+ *
+ * @category Wire format
+ */
 export interface ChatProviderToolMapping {
   /** An entry for the `tools` array. */
   readonly tool?: unknown;
@@ -20,6 +24,8 @@ export interface ChatProviderToolMapping {
  *   baseURL: 'http://localhost:11434/v1', headers: () => ({}), maxTokensField: 'max_tokens',
  * });
  * ```
+ *
+ * @category Wire format
  */
 export interface OpenAIChatConfig extends OpenAIConfig {
   /** Field for `maxOutputTokens`: `max_completion_tokens` (OpenAI, default) or `max_tokens` (most compatible servers). */

@@ -14,6 +14,8 @@ import type { OpenAIChatConfig } from './openai-chat-config.js';
  * ```ts
  * const model = openai.chat('gpt-4.1-mini');
  * ```
+ *
+ * @category Models
  */
 export class OpenAIChatLanguageModel implements LanguageModelV1 {
   readonly specificationVersion = 'v1' as const;

@@ -25,6 +25,8 @@ import { ResponseSequencer } from './response-sequencer.js';
  * ```ts
  * const options: RealtimeConnectionOptions = { url: 'wss://api.openai.com/v1/realtime?model=gpt-realtime', sampleRate: 24_000, secrets: [apiKey] };
  * ```
+ *
+ * @category Realtime
  */
 export interface RealtimeConnectionOptions {
   readonly url: string;
@@ -62,6 +64,8 @@ interface TurnDetectionState {
  * const connection = await openai.realtime('gpt-realtime').connect({ tools: [], messages: [] });
  * await connection.send({ type: 'audio', data: pcm16At24kHz, sampleRate: 24_000 });
  * ```
+ *
+ * @category Realtime
  */
 export class OpenAIRealtimeConnection implements BidiConnection {
   private readonly socket: RealtimeSocket;

@@ -22,6 +22,8 @@ const SAMPLE_RATE = 24_000;
  *   voice: 'marin',
  * });
  * ```
+ *
+ * @category Realtime
  */
 export interface OpenAIRealtimeConfig extends OpenAIRealtimeOptions {
   readonly provider: string;
@@ -53,6 +55,8 @@ export interface OpenAIRealtimeConfig extends OpenAIRealtimeOptions {
  * for await (const event of connection.events()) if (event.type === 'response-end') break;
  * await connection.close();
  * ```
+ *
+ * @category Realtime
  */
 export class OpenAIRealtimeModel implements BidiModelV1 {
   readonly specificationVersion = 'v1' as const;

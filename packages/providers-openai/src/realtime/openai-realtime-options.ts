@@ -5,6 +5,8 @@
  * ```ts
  * const vad: OpenAIRealtimeServerVad = { type: 'server_vad', threshold: 0.6, silenceDurationMs: 400 };
  * ```
+ *
+ * @category Realtime
  */
 export interface OpenAIRealtimeServerVad {
   readonly type: 'server_vad';
@@ -29,6 +31,8 @@ export interface OpenAIRealtimeServerVad {
  * ```ts
  * const vad: OpenAIRealtimeSemanticVad = { type: 'semantic_vad', eagerness: 'low' };
  * ```
+ *
+ * @category Realtime
  */
 export interface OpenAIRealtimeSemanticVad {
   readonly type: 'semantic_vad';
@@ -61,6 +65,8 @@ export interface OpenAIRealtimeSemanticVad {
  *   turnDetection: { type: 'semantic_vad', eagerness: 'high', interruptResponse: false },
  * });
  * ```
+ *
+ * @category Realtime
  */
 export interface OpenAIRealtimeOptions {
   /** Output voice, e.g. `marin` or `cedar` (default: the server's). */

@@ -1,4 +1,8 @@
-/** A message as `ws` delivers it: text frames arrive as a `Buffer` too. */
+/**
+ * A message as `ws` delivers it: text frames arrive as a `Buffer` too.
+ *
+ * @category Realtime
+ */
 export type RealtimeSocketData = Buffer | ArrayBuffer | Buffer[];
 
 /**
@@ -11,6 +15,8 @@ export type RealtimeSocketData = Buffer | ArrayBuffer | Buffer[];
  *
  * const socket: RealtimeSocket = new WebSocket(url, { headers: { Authorization: `Bearer ${apiKey}` } });
  * ```
+ *
+ * @category Realtime
  */
 export interface RealtimeSocket {
   readonly readyState: number;

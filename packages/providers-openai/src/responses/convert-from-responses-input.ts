@@ -14,6 +14,8 @@ import type { ResponsesInputContent, ResponsesInputItem } from './responses-inpu
  * ```ts
  * const messages = convertFromResponsesInput([{ role: 'user', content: [{ type: 'input_text', text: 'Hi' }] }]);
  * ```
+ *
+ * @category Wire format
  */
 export function convertFromResponsesInput(items: readonly ResponsesInputItem[], options: { readonly providerOptionsKey?: string } = {}): Message[] {
   const key = options.providerOptionsKey ?? 'openai';

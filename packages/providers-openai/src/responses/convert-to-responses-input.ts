@@ -2,7 +2,11 @@ import type { Message, ToolOutput, ToolResultPart } from '@tandem/core/spec';
 import { emitProviderWarning, toDataUrl, stringifyJson } from '@tandem/provider-utils';
 import type { ResponsesInputContent, ResponsesInputItem } from './responses-input.js';
 
-/** Options of {@link convertToResponsesInput}. */
+/**
+ * Options of {@link convertToResponsesInput}.
+ *
+ * @category Wire format
+ */
 export interface ConvertToResponsesInputOptions {
   /** `providerMetadata` key holding item ids and encrypted reasoning (default `openai`). */
   readonly providerOptionsKey?: string;
@@ -29,6 +33,8 @@ export interface ConvertToResponsesInputOptions {
  * const input = convertToResponsesInput([userMessage('Hi')]);
  * // [{ role: 'user', content: [{ type: 'input_text', text: 'Hi' }] }]
  * ```
+ *
+ * @category Wire format
  */
 export function convertToResponsesInput(messages: readonly Message[], options: ConvertToResponsesInputOptions = {}): ResponsesInputItem[] {
   const key = options.providerOptionsKey ?? 'openai';

@@ -12,6 +12,8 @@ import { ResponsesStreamMapper } from './responses-stream-mapper.js';
  * const model = createOpenAI({ apiKey }).responses('gpt-5');
  * for await (const part of model.stream({ messages: [userMessage('Hi')], tools: [] })) console.log(part);
  * ```
+ *
+ * @category Models
  */
 export class OpenAIResponsesLanguageModel implements LanguageModelV1 {
   readonly specificationVersion = 'v1' as const;

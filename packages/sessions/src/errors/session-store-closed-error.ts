@@ -10,6 +10,8 @@ const BRAND = Symbol.for('tandem.error.SessionStoreClosedError');
  * await store.close();
  * await store.load('chat-1').catch((error) => SessionStoreClosedError.isInstance(error)); // true
  * ```
+ *
+ * @category Errors
  */
 export class SessionStoreClosedError extends TandemError {
   private readonly [BRAND] = true;

@@ -12,6 +12,8 @@ const BRAND = Symbol.for('tandem.error.SessionStoreError');
  *   if (SessionStoreError.isInstance(error)) console.error(error.message, error.cause);
  * }
  * ```
+ *
+ * @category Errors
  */
 export class SessionStoreError extends TandemError {
   private readonly [BRAND] = true;

@@ -1,6 +1,10 @@
 import { SessionStoreError } from '../errors/session-store-error.js';
 
-/** What a query returns, as far as the store needs it. */
+/**
+ * What a query returns, as far as the store needs it.
+ *
+ * @category PostgreSQL
+ */
 export interface PostgresQueryResult {
   readonly rows: readonly unknown[];
 }
@@ -8,6 +12,8 @@ export interface PostgresQueryResult {
 /**
  * The part of a `pg.Pool` the Postgres store uses: `query(text, values)`. A `pg.Pool` fits, and so does
  * any pool with the same `query` (for example one wrapped for metrics).
+ *
+ * @category PostgreSQL
  */
 export interface PostgresPool {
   query(text: string, values?: unknown[]): Promise<PostgresQueryResult>;

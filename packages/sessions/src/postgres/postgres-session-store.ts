@@ -8,7 +8,11 @@ import { checkTableName } from '../shared/table-name.js';
 import { createOwnedPool, type OwnedPool, type PostgresPool } from './postgres-pool.js';
 import { postgresSchemaSql, postgresStatements } from './postgres-schema.js';
 
-/** Options shared by both ways of connecting. */
+/**
+ * Options shared by both ways of connecting.
+ *
+ * @category PostgreSQL
+ */
 export interface PostgresSessionStoreCommonOptions {
   /**
    * Name of the sessions table; messages go in `<table>_messages`. Default `tandem_sessions`. Letters,
@@ -17,7 +21,11 @@ export interface PostgresSessionStoreCommonOptions {
   readonly table?: string;
 }
 
-/** Connect with a connection string: the store makes its own `pg.Pool` and ends it on `close()`. */
+/**
+ * Connect with a connection string: the store makes its own `pg.Pool` and ends it on `close()`.
+ *
+ * @category PostgreSQL
+ */
 export interface PostgresConnectionStringOptions extends PostgresSessionStoreCommonOptions {
   /** e.g. `postgresql://user:password@db.internal:5432/app` (libpq syntax, as `pg` reads it). */
   readonly connectionString: string;
@@ -29,12 +37,20 @@ export interface PostgresConnectionStringOptions extends PostgresSessionStoreCom
   readonly queryTimeoutMs?: number;
 }
 
-/** Use a pool you already have (a `pg.Pool`): the store never ends it; you do. */
+/**
+ * Use a pool you already have (a `pg.Pool`): the store never ends it; you do.
+ *
+ * @category PostgreSQL
+ */
 export interface PostgresPoolOptions extends PostgresSessionStoreCommonOptions {
   readonly pool: PostgresPool;
 }
 
-/** Options of {@link postgresSessionStore}: a connection string or a pool. */
+/**
+ * Options of {@link postgresSessionStore}: a connection string or a pool.
+ *
+ * @category PostgreSQL
+ */
 export type PostgresSessionStoreOptions = PostgresConnectionStringOptions | PostgresPoolOptions;
 
 interface SessionRow {
@@ -63,6 +79,8 @@ interface SessionRow {
  * await agent.run(model, 'And tomorrow?').result;
  * await store.close();
  * ```
+ *
+ * @category PostgreSQL
  */
 export function postgresSessionStore(options: PostgresSessionStoreOptions): SessionStore {
   const table = checkTableName('postgresSessionStore() table', options?.table ?? 'tandem_sessions');

@@ -8,7 +8,11 @@ import { checkTableName } from '../shared/table-name.js';
 import { openSqliteDatabase } from './open-sqlite-database.js';
 import { createSqliteSchema } from './sqlite-schema.js';
 
-/** Options of {@link sqliteSessionStore}. */
+/**
+ * Options of {@link sqliteSessionStore}.
+ *
+ * @category SQLite
+ */
 export interface SqliteSessionStoreOptions {
   /** The database file (created with its folder when missing), or `':memory:'` for a private in-memory database. */
   readonly path: string;
@@ -60,6 +64,8 @@ interface SessionRow {
  * await agent.run(model, 'Where were we?').result;
  * await store.close();
  * ```
+ *
+ * @category SQLite
  */
 export function sqliteSessionStore(options: SqliteSessionStoreOptions): SessionStore {
   if (typeof options?.path !== 'string' || options.path === '') {

@@ -1,6 +1,10 @@
 import type { SessionStore } from '@tandem/core';
 
-/** How the conformance suite gets stores to test. */
+/**
+ * How the conformance suite gets stores to test.
+ *
+ * @category Conformance suite
+ */
 export interface SessionStoreConformanceOptions {
   /** A new, empty store for one test. The suite closes it at the end of the test. */
   makeStore(): SessionStore | Promise<SessionStore>;
@@ -17,13 +21,19 @@ export interface SessionStoreConformanceOptions {
  * the suite calls `describe(name, body)` and `it(name, body)` with two arguments only, and asserts with
  * `node:assert`, so it needs no particular test framework. Set timeouts in your runner's configuration
  * (the large-message case writes a few megabytes).
+ *
+ * @category Conformance suite
  */
 export interface ConformanceTestApi {
   describe(name: string, body: () => void): unknown;
   it(name: string, body: () => Promise<void>): unknown;
 }
 
-/** One behaviour every `SessionStore` must have. */
+/**
+ * One behaviour every `SessionStore` must have.
+ *
+ * @category Conformance suite
+ */
 export interface SessionStoreConformanceCase {
   readonly name: string;
   /** Needs {@link SessionStoreConformanceOptions.reopen}; left out without it. */

@@ -12,6 +12,8 @@ import { messageCases } from './message-cases.js';
  *   if (!check.needsReopen) await check.run({ makeStore: () => redisSessionStore({ url, prefix: randomUUID() }) });
  * }
  * ```
+ *
+ * @category Conformance suite
  */
 export const sessionStoreConformanceCases: readonly SessionStoreConformanceCase[] = [...messageCases, ...lifecycleCases];
 
@@ -36,6 +38,8 @@ export const sessionStoreConformanceCases: readonly SessionStoreConformanceCase[
  *   reopen: (store) => redisSessionStore({ url: process.env.REDIS_URL!, prefix: prefixOf(store) }),
  * });
  * ```
+ *
+ * @category Conformance suite
  */
 export function runSessionStoreConformance(name: string, options: SessionStoreConformanceOptions & ConformanceTestApi): void {
   const { describe, it } = options;

@@ -24,6 +24,8 @@ export function patternBytes(length: number, seed = 1): Uint8Array {
  * A conversation that uses every part type and the awkward corners of storage: bytes, URLs, emoji
  * and other non-Latin text, a NUL character, a lone surrogate, quotes and backslashes, nested
  * provider metadata, tool results with JSON and mixed content.
+ *
+ * @category Conformance suite
  */
 export function sampleConversation(): Message[] {
   const messages: Message[] = [

@@ -13,6 +13,8 @@ import { assertConditions } from './assert-conditions.js';
  * // Stop once at least 3 steps ran AND the latest one called `save`.
  * const agent = new Agent({ tools, stopWhen: allOf(stepCountIs(3), hasToolCall('save')) });
  * ```
+ *
+ * @category Stop conditions
  */
 export function allOf(...conditions: readonly StopCondition[]): StopCondition {
   assertConditions('allOf', conditions);

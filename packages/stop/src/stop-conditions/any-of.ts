@@ -13,6 +13,8 @@ import { assertConditions } from './assert-conditions.js';
  * ```ts
  * const agent = new Agent({ tools, stopWhen: anyOf(hasToolCall('done'), tokenBudget(20_000)) });
  * ```
+ *
+ * @category Stop conditions
  */
 export function anyOf(...conditions: readonly StopCondition[]): StopCondition {
   assertConditions('anyOf', conditions);

@@ -12,6 +12,8 @@ import type { StopCondition } from '@tandem/core';
  * // Run until the model submits its answer through the `submit_answer` tool.
  * const agent = new Agent({ tools: [search, submitAnswer], stopWhen: hasToolCall('submit_answer') });
  * ```
+ *
+ * @category Stop conditions
  */
 export function hasToolCall(toolName: string): StopCondition {
   if (typeof toolName !== 'string' || toolName === '') {

@@ -14,6 +14,8 @@ import { assertPositiveInteger } from './assert-positive-integer.js';
  * ```ts
  * const agent = new Agent({ tools, stopWhen: stepCountIs(3) });
  * ```
+ *
+ * @category Stop conditions
  */
 export function stepCountIs(count: number): StopCondition {
   assertPositiveInteger('stepCountIs', 'count', count);

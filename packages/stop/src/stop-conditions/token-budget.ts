@@ -14,6 +14,8 @@ import { assertPositiveInteger } from './assert-positive-integer.js';
  * ```ts
  * const agent = new Agent({ tools, stopWhen: tokenBudget(50_000) });
  * ```
+ *
+ * @category Stop conditions
  */
 export function tokenBudget(maxTokens: number): StopCondition {
   assertPositiveInteger('tokenBudget', 'maxTokens', maxTokens);

@@ -3,7 +3,11 @@ import { hasBrand, TandemError } from './tandem-error.js';
 
 const BRAND = Symbol.for('tandem.error.APICallError');
 
-/** Constructor options of {@link APICallError}. */
+/**
+ * Constructor options of {@link APICallError}.
+ *
+ * @category Errors
+ */
 export interface APICallErrorOptions {
   readonly message: string;
   /** The request URL (never includes credentials). */
@@ -28,6 +32,8 @@ export interface APICallErrorOptions {
  * ```ts
  * if (APICallError.isInstance(error) && error.statusCode === 401) console.error('Check your API key.');
  * ```
+ *
+ * @category Errors
  */
 export class APICallError extends TandemError {
   readonly url: string;
@@ -58,7 +64,11 @@ export class APICallError extends TandemError {
   }
 }
 
-/** True for 408, 409, 429, 5xx, and for `undefined` (a network failure: no response at all). */
+/**
+ * True for 408, 409, 429, 5xx, and for `undefined` (a network failure: no response at all).
+ *
+ * @category Errors
+ */
 export function isRetryableStatus(statusCode: number | undefined): boolean {
   if (statusCode === undefined) return true;
   return statusCode === 408 || statusCode === 409 || statusCode === 429 || statusCode >= 500;

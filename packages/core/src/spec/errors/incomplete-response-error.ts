@@ -5,6 +5,8 @@ const BRAND = Symbol.for('tandem.error.IncompleteResponseError');
 /**
  * A model stream ended before its final (`finish`) event — usually a dropped connection.
  * The partial response is not trusted; retry the call.
+ *
+ * @category Errors
  */
 export class IncompleteResponseError extends TandemError {
   /** Provider that produced the stream. */

@@ -6,6 +6,8 @@ const BRAND = Symbol.for('tandem.error.InvalidResponseDataError');
 /**
  * A provider answered with data that does not match the vendor's documented format. Raised at the
  * boundary (when the wire message is parsed), so vendor changes fail loudly instead of deep inside.
+ *
+ * @category Errors
  */
 export class InvalidResponseDataError extends TandemError {
   /** The offending wire data (already free of credentials). */

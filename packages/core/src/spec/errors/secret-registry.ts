@@ -5,6 +5,8 @@
  * ```ts
  * if (error.message.includes(REDACTED_SECRET)) console.warn('The server echoed a credential.');
  * ```
+ *
+ * @category Errors
  */
 export const REDACTED_SECRET = '[REDACTED]';
 
@@ -37,6 +39,8 @@ function registry(): Set<string> {
  * registerSecret(process.env.MY_SERVICE_TOKEN);
  * new TandemError('X', { message: `rejected ${process.env.MY_SERVICE_TOKEN}` }).message; // 'rejected [REDACTED]'
  * ```
+ *
+ * @category Errors
  */
 export function registerSecret(secret: string | undefined | null): void {
   if (typeof secret !== 'string') return;
@@ -61,6 +65,8 @@ export function registerSecret(secret: string | undefined | null): void {
  * ```ts
  * console.error(redactRegisteredSecrets(`request failed: ${details}`));
  * ```
+ *
+ * @category Errors
  */
 export function redactRegisteredSecrets(text: string): string {
   if (typeof text !== 'string') return text; // defensive: an error must build whatever it is given at run time
@@ -80,6 +86,8 @@ export function redactRegisteredSecrets(text: string): string {
  * ```ts
  * const safe = redactSecretsDeep({ request: { headers: { authorization: `Bearer ${key}` } } });
  * ```
+ *
+ * @category Errors
  */
 export function redactSecretsDeep<T>(value: T): T {
   if (registry().size === 0) return value;

@@ -3,7 +3,11 @@ import { redactRegisteredSecrets, redactSecretsDeep } from './secret-registry.js
 const BRAND = Symbol.for('tandem.error');
 const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 
-/** Options common to every {@link TandemError}. */
+/**
+ * Options common to every {@link TandemError}.
+ *
+ * @category Errors
+ */
 export interface TandemErrorOptions {
   readonly message: string;
   readonly cause?: unknown;
@@ -24,6 +28,8 @@ export interface TandemErrorOptions {
  *   if (APICallError.isInstance(error) && error.isRetryable) scheduleRetry();
  * }
  * ```
+ *
+ * @category Errors
  */
 export class TandemError extends Error {
   /** Stable machine-readable code, e.g. `API_CALL_ERROR`. */

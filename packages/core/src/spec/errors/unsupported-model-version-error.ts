@@ -3,7 +3,11 @@ import { hasBrand, TandemError } from './tandem-error.js';
 
 const BRAND = Symbol.for('tandem.error.UnsupportedModelVersionError');
 
-/** A model implements a spec version this version of `@tandem/core` does not know. Upgrade `@tandem/core` or the provider. */
+/**
+ * A model implements a spec version this version of `@tandem/core` does not know. Upgrade `@tandem/core` or the provider.
+ *
+ * @category Errors
+ */
 export class UnsupportedModelVersionError extends TandemError {
   readonly version: unknown;
   readonly provider: string;

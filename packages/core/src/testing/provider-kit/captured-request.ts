@@ -1,4 +1,8 @@
-/** A request as the {@link ProviderTestServer} received it. */
+/**
+ * A request as the {@link ProviderTestServer} received it.
+ *
+ * @category Provider contract kit
+ */
 export interface CapturedRequest {
   readonly method: string;
   /** Path and query, e.g. `/v1/responses`. */

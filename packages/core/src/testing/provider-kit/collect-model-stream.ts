@@ -2,7 +2,11 @@ import type { ModelStreamPart } from '../../spec/language-model/v1/model-stream-
 import type { FinishReason, Usage } from '../../spec/language-model/v1/usage.js';
 import type { ProviderMetadata } from '../../spec/shared/json.js';
 
-/** A tool call assembled from a model stream. */
+/**
+ * A tool call assembled from a model stream.
+ *
+ * @category Provider contract kit
+ */
 export interface CollectedToolCall {
   readonly toolCallId: string;
   readonly toolName: string;
@@ -12,7 +16,11 @@ export interface CollectedToolCall {
   readonly providerMetadata?: ProviderMetadata;
 }
 
-/** Everything a model stream said, assembled. */
+/**
+ * Everything a model stream said, assembled.
+ *
+ * @category Provider contract kit
+ */
 export interface CollectedModelStream {
   readonly parts: ModelStreamPart[];
   readonly text: string;
@@ -36,6 +44,8 @@ export interface CollectedModelStream {
  * const result = await collectModelStream(model.stream({ messages: [userMessage('hi')], tools: [] }));
  * expect(result.text).toBe('Hello!');
  * ```
+ *
+ * @category Provider contract kit
  */
 export async function collectModelStream(stream: AsyncIterable<ModelStreamPart>): Promise<CollectedModelStream> {
   const parts: ModelStreamPart[] = [];
@@ -50,6 +60,8 @@ export async function collectModelStream(stream: AsyncIterable<ModelStreamPart>)
  * ```ts
  * const { toolCalls } = assembleModelStream(parts);
  * ```
+ *
+ * @category Provider contract kit
  */
 export function assembleModelStream(parts: readonly ModelStreamPart[]): CollectedModelStream {
   const openText = new Set<string>();

@@ -15,6 +15,8 @@ import { recordingSleep, type RecordingSleep } from './recording-sleep.js';
  * ```ts
  * expect(server.requests[0]?.body).toMatchObject({ tools: [{ name: 'weather' }, { name: 'current_time' }] });
  * ```
+ *
+ * @category Provider contract kit
  */
 export const contractTools: readonly FunctionToolDefinition[] = [
   {
@@ -31,7 +33,11 @@ export const contractTools: readonly FunctionToolDefinition[] = [
   },
 ];
 
-/** The default API key of the contract suite; it must never appear in an error. */
+/**
+ * The default API key of the contract suite; it must never appear in an error.
+ *
+ * @category Provider contract kit
+ */
 export const CONTRACT_API_KEY = 'sk-contract-SECRET-7f3a9c2e5b1d';
 
 export function contractRequest(overrides?: Partial<ModelRequest>): ModelRequest {

@@ -6,13 +6,19 @@ import type { TestServerResponse } from './test-server-response.js';
 /**
  * The test functions the contract suite registers its tests with — pass vitest's (or any runner's) own,
  * e.g. `{ describe, it }` from `vitest`. Core itself does not depend on a test runner.
+ *
+ * @category Provider contract kit
  */
 export interface ContractTestApi {
   readonly describe: (name: string, body: () => void) => void;
   readonly it: (name: string, body: () => Promise<void>) => void;
 }
 
-/** What the suite passes to {@link ProviderContractOptions.createModel} for each test. */
+/**
+ * What the suite passes to {@link ProviderContractOptions.createModel} for each test.
+ *
+ * @category Provider contract kit
+ */
 export interface ContractModelSettings {
   /** The loopback server's URL plus {@link ProviderContractOptions.basePath}, e.g. `http://127.0.0.1:4312/v1`. */
   readonly baseURL: string;
@@ -26,7 +32,11 @@ export interface ContractModelSettings {
   readonly maxRetries: number;
 }
 
-/** What a contract case must produce. */
+/**
+ * What a contract case must produce.
+ *
+ * @category Provider contract kit
+ */
 export interface ContractExpectation {
   /** The concatenated text deltas. */
   readonly text?: string;
@@ -39,7 +49,11 @@ export interface ContractExpectation {
   readonly usage?: Partial<Usage>;
 }
 
-/** One recorded vendor response and what the provider must make of it. */
+/**
+ * One recorded vendor response and what the provider must make of it.
+ *
+ * @category Provider contract kit
+ */
 export interface ContractCase {
   /** Usually `{ type: 'sse', events: loadSseFixture(dir, '<case>') }`. */
   readonly response: TestServerResponse;
@@ -48,7 +62,11 @@ export interface ContractCase {
   readonly request?: Partial<ModelRequest>;
 }
 
-/** Options of {@link runProviderContract}. */
+/**
+ * Options of {@link runProviderContract}.
+ *
+ * @category Provider contract kit
+ */
 export interface ProviderContractOptions {
   /** Suite title, e.g. `openai.responses`. */
   readonly name: string;
@@ -81,7 +99,16 @@ export interface ProviderContractOptions {
     readonly usage: ContractCase;
     /** Reasoning deltas, for vendors that stream reasoning. */
     readonly reasoning?: ContractCase;
-    /** One case per finish reason the vendor can report; `stop`, `length` and `tool-calls` are required. */
+    /**
+     * One case per finish reason the vendor can report; `stop`, `length` and `tool-calls` are required.
+     *
+     * @enumMember stop A response that ends normally.
+     * @enumMember length A response cut off at the output-token limit.
+     * @enumMember tool-calls A response that ends to call tools.
+     * @enumMember content-filter A response stopped by the vendor's content filter.
+     * @enumMember error A response that ends with an error.
+     * @enumMember other A response that ends for a reason Tandem has no name for.
+     */
     readonly finishReasons: { readonly [R in 'stop' | 'length' | 'tool-calls']: ContractCase } & {
       readonly [R in FinishReason]?: ContractCase;
     };

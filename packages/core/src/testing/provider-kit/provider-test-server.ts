@@ -23,6 +23,8 @@ import type { RawResponse, StreamEnding, TestServerResponse } from './test-serve
  * // … consume model.stream(request) …
  * expect(server.requests).toHaveLength(2);
  * ```
+ *
+ * @category Provider contract kit
  */
 export class ProviderTestServer implements AsyncDisposable {
   /** Every request received, in order. */

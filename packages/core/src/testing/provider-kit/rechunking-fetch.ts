@@ -7,6 +7,8 @@
  * ```ts
  * const model = createOpenAI({ baseURL: server.baseURL('/v1'), fetch: rechunkingFetch(1) })('gpt-5');
  * ```
+ *
+ * @category Provider contract kit
  */
 export function rechunkingFetch(chunkSize: number, baseFetch: typeof fetch = fetch): typeof fetch {
   if (!Number.isInteger(chunkSize) || chunkSize < 1) throw new RangeError('rechunkingFetch: chunkSize must be an integer ≥ 1.');

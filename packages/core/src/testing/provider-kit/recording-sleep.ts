@@ -1,4 +1,8 @@
-/** A `sleep` that resolves at once and records each requested delay. */
+/**
+ * A `sleep` that resolves at once and records each requested delay.
+ *
+ * @category Provider contract kit
+ */
 export interface RecordingSleep {
   /** Pass this to the provider as its retry `sleep`. */
   readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -17,6 +21,8 @@ export interface RecordingSleep {
  * // … a call that is retried twice …
  * expect(delays).toEqual([2000, 4000]);
  * ```
+ *
+ * @category Provider contract kit
  */
 export function recordingSleep(): RecordingSleep {
   const delays: number[] = [];

@@ -34,6 +34,8 @@ import type { ContractTestApi, ProviderContractOptions } from './provider-contra
  *   },
  * });
  * ```
+ *
+ * @category Provider contract kit
  */
 export function runProviderContract(api: ContractTestApi, options: ProviderContractOptions): void {
   api.describe(`${options.name} provider contract`, () => {

@@ -2,7 +2,11 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 
-/** One server-sent event as the test server writes it. */
+/**
+ * One server-sent event as the test server writes it.
+ *
+ * @category Provider contract kit
+ */
 export interface SseEvent {
   /** The `event:` field; omitted for unnamed events. */
   readonly event?: string;
@@ -25,6 +29,8 @@ const NAMED_EVENT = /^event:\s*(\S+)\s+data:\s?(.*)$/;
  * parseSseFixture('# from the vendor reference\n{"a":1}\nevent: ping data: {}\n');
  * // [{ data: '{"a":1}' }, { event: 'ping', data: '{}' }]
  * ```
+ *
+ * @category Provider contract kit
  */
 export function parseSseFixture(text: string): SseEvent[] {
   const events: SseEvent[] = [];
@@ -45,6 +51,8 @@ export function parseSseFixture(text: string): SseEvent[] {
  * ```ts
  * encodeSseEvents([{ data: '{"a":1}' }]); // 'data: {"a":1}\n\n'
  * ```
+ *
+ * @category Provider contract kit
  */
 export function encodeSseEvents(events: readonly SseEvent[]): string {
   return events.map((e) => `${e.event === undefined ? '' : `event: ${e.event}\n`}data: ${e.data}\n\n`).join('');
@@ -63,6 +71,8 @@ function fixturePath(dir: string | URL, file: string): string {
  * const events = loadSseFixture(new URL('./__fixtures__/', import.meta.url), 'text');
  * server.enqueue({ type: 'sse', events });
  * ```
+ *
+ * @category Provider contract kit
  */
 export function loadSseFixture(dir: string | URL, name: string): SseEvent[] {
   return parseSseFixture(readFileSync(fixturePath(dir, `${name}.chunks.txt`), 'utf8'));
@@ -76,6 +86,8 @@ export function loadSseFixture(dir: string | URL, name: string): SseEvent[] {
  * const body = loadJsonFixture(new URL('./__fixtures__/', import.meta.url), 'error-400');
  * server.enqueue({ type: 'json', status: 400, body });
  * ```
+ *
+ * @category Provider contract kit
  */
 export function loadJsonFixture(dir: string | URL, name: string): unknown {
   return JSON.parse(readFileSync(fixturePath(dir, `${name}.json`), 'utf8')) as unknown;

@@ -7,10 +7,16 @@ import type { CapturedRequest } from './captured-request.js';
  * - `'destroy'` — the socket is destroyed after the last chunk (a connection cut mid-stream);
  * - `'stall'` — nothing more is sent and the response stays open until the client closes the socket
  *   (e.g. by aborting) or the server closes.
+ *
+ * @category Provider contract kit
  */
 export type StreamEnding = 'end' | 'destroy' | 'stall';
 
-/** Fields shared by every scripted response. */
+/**
+ * Fields shared by every scripted response.
+ *
+ * @category Provider contract kit
+ */
 export interface ResponseBase {
   /** HTTP status (default 200). */
   readonly status?: number;
@@ -18,7 +24,11 @@ export interface ResponseBase {
   readonly headers?: { readonly [name: string]: string };
 }
 
-/** A `text/event-stream` response made of events. */
+/**
+ * A `text/event-stream` response made of events.
+ *
+ * @category Provider contract kit
+ */
 export interface SseResponse extends ResponseBase {
   readonly type: 'sse';
   readonly events: readonly SseEvent[];
@@ -27,21 +37,33 @@ export interface SseResponse extends ResponseBase {
   readonly ending?: StreamEnding;
 }
 
-/** A JSON response (`application/json`), for non-streaming calls and error bodies. */
+/**
+ * A JSON response (`application/json`), for non-streaming calls and error bodies.
+ *
+ * @category Provider contract kit
+ */
 export interface JsonResponse extends ResponseBase {
   readonly type: 'json';
   /** Serialized with `JSON.stringify`; a string is sent as it is (e.g. a malformed body). */
   readonly body: unknown;
 }
 
-/** A raw response: arbitrary text or binary chunks (e.g. a binary event stream), written in order. */
+/**
+ * A raw response: arbitrary text or binary chunks (e.g. a binary event stream), written in order.
+ *
+ * @category Provider contract kit
+ */
 export interface RawResponse extends ResponseBase {
   readonly type: 'raw';
   readonly chunks: readonly (string | Uint8Array)[];
   readonly ending?: StreamEnding;
 }
 
-/** A scripted response, or a function computing one from the captured request. */
+/**
+ * A scripted response, or a function computing one from the captured request.
+ *
+ * @category Provider contract kit
+ */
 export type TestServerResponse =
   | SseResponse
   | JsonResponse

@@ -5,6 +5,8 @@
  * ```ts
  * const audio: BidiAudioConfig = { inputRate: 16_000, outputRate: 24_000, channels: 1 };
  * ```
+ *
+ * @category Bidi model spec
  */
 export interface BidiAudioConfig {
   /** Sample rate (Hz) the model expects for input audio. Agents resample other rates to this one. */

@@ -10,6 +10,8 @@ import type { ToolDefinition } from '../../language-model/v1/tool-definition.js'
  * ```ts
  * const request: BidiConnectRequest = { system: 'Be brief.', tools: [], messages: [] };
  * ```
+ *
+ * @category Bidi model spec
  */
 export interface BidiConnectRequest {
   readonly system?: string;

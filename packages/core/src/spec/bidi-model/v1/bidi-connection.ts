@@ -21,6 +21,8 @@ import type { BidiModelEvent } from './bidi-model-event.js';
  * for await (const event of connection.events()) if (event.type === 'response-end') break;
  * await connection.close();
  * ```
+ *
+ * @category Bidi model spec
  */
 export interface BidiConnection {
   send(input: BidiInput): Promise<void>;

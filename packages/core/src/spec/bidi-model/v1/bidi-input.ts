@@ -11,6 +11,8 @@
  * await connection.send({ type: 'text', text: 'Set a timer for five seconds.' });
  * await connection.send({ type: 'audio', data: pcm16Chunk, sampleRate: 16_000 });
  * ```
+ *
+ * @category Bidi model spec
  */
 export type BidiInput =
   | { readonly type: 'text'; readonly text: string }

@@ -7,6 +7,8 @@
  *   truncation: true, nativeAsyncTools: true, resumption: false, maxConnectionMs: 30 * 60_000,
  * };
  * ```
+ *
+ * @category Bidi model spec
  */
 export interface BidiModelCapabilities {
   /** `connection.truncate()` exists: after a barge-in the model forgets the audio that was never played. */

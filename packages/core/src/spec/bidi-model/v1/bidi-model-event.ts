@@ -1,7 +1,11 @@
 import type { Usage } from '../../language-model/v1/usage.js';
 import type { BidiToolCall } from './bidi-tool-call.js';
 
-/** Why a bidi model response ended. @example `{ type: 'response-end', responseId: 'r1', stopReason: 'interrupted' }` */
+/**
+ * Why a bidi model response ended. @example `{ type: 'response-end', responseId: 'r1', stopReason: 'interrupted' }`
+ *
+ * @category Bidi model spec
+ */
 export type BidiResponseStopReason = 'complete' | 'interrupted' | 'tool-use' | 'error';
 
 /**
@@ -36,6 +40,8 @@ export type BidiResponseStopReason = 'complete' | 'interrupted' | 'tool-use' | '
  *   if (event.type === 'tool-group') runGroup(event.calls);
  * }
  * ```
+ *
+ * @category Bidi model spec
  */
 export type BidiModelEvent =
   | { readonly type: 'response-start'; readonly responseId: string }
@@ -57,5 +63,9 @@ export type BidiModelEvent =
   | { readonly type: 'go-away'; readonly resumeToken?: string; readonly timeLeftMs?: number }
   | { readonly type: 'timeout'; readonly resumeToken?: string };
 
-/** The `type` of every {@link BidiModelEvent}. @example `const handled: BidiModelEventType[] = ['audio', 'transcript'];` */
+/**
+ * The `type` of every {@link BidiModelEvent}. @example `const handled: BidiModelEventType[] = ['audio', 'transcript'];`
+ *
+ * @category Bidi model spec
+ */
 export type BidiModelEventType = BidiModelEvent['type'];

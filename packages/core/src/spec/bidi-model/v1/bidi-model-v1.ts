@@ -22,6 +22,8 @@ import type { BidiModelCapabilities } from './bidi-model-capabilities.js';
  *   async connect(request) { return openAcmeSession(request); },
  * };
  * ```
+ *
+ * @category Bidi model spec
  */
 export interface BidiModelV1 {
   readonly specificationVersion: 'v1';
@@ -34,5 +36,9 @@ export interface BidiModelV1 {
   connect(request: BidiConnectRequest): Promise<BidiConnection>;
 }
 
-/** The current bidi-model spec. */
+/**
+ * The current bidi-model spec.
+ *
+ * @category Bidi model spec
+ */
 export type BidiModel = BidiModelV1;

@@ -5,6 +5,8 @@
  * ```ts
  * const call: BidiToolCall = { toolCallId: 'call_1', toolName: 'set_timer', toolArgs: '{"seconds":5}' };
  * ```
+ *
+ * @category Bidi model spec
  */
 export interface BidiToolCall {
   readonly toolCallId: string;

@@ -23,6 +23,8 @@ import type { ModelStreamPart } from './model-stream-part.js';
  *   },
  * };
  * ```
+ *
+ * @category Language model spec
  */
 export interface LanguageModelV1 {
   readonly specificationVersion: 'v1';
@@ -33,5 +35,9 @@ export interface LanguageModelV1 {
   stream(request: ModelRequest, options?: ModelCallOptions): AsyncIterable<ModelStreamPart>;
 }
 
-/** The current text-model spec. */
+/**
+ * The current text-model spec.
+ *
+ * @category Language model spec
+ */
 export type LanguageModel = LanguageModelV1;

@@ -2,7 +2,11 @@ import type { Message } from '../../message/v1/message.js';
 import type { ResponseFormat } from './response-format.js';
 import type { ToolChoice, ToolDefinition } from './tool-definition.js';
 
-/** Everything a provider needs for one model call. */
+/**
+ * Everything a provider needs for one model call.
+ *
+ * @category Language model spec
+ */
 export interface ModelRequest {
   readonly messages: readonly Message[];
   /** System prompt; providers place it where their vendor expects. */
@@ -25,7 +29,11 @@ export interface ModelRequest {
   readonly providerOptions?: { readonly [provider: string]: { readonly [key: string]: unknown } };
 }
 
-/** Per-call options for {@link LanguageModelV1.stream}. */
+/**
+ * Per-call options for {@link LanguageModelV1.stream}.
+ *
+ * @category Language model spec
+ */
 export interface ModelCallOptions {
   /** Aborting closes the HTTP request / socket and ends the stream. */
   readonly signal?: AbortSignal;

@@ -5,6 +5,8 @@ import type { FinishReason, Usage } from './usage.js';
  * One part of a streamed model response. Blocks open with `*-start`, grow with `*-delta` and close with
  * `*-end`; tool calls do the same keyed by `toolCallId`. Exactly one `finish` part ends every complete
  * stream — a stream without it is an `IncompleteResponseError`.
+ *
+ * @category Language model spec
  */
 export type ModelStreamPart =
   | { readonly type: 'text-start'; readonly blockId: string; readonly providerMetadata?: ProviderMetadata }
@@ -46,5 +48,9 @@ export type ModelStreamPart =
       readonly providerMetadata?: ProviderMetadata;
     };
 
-/** The `type` of every {@link ModelStreamPart}. */
+/**
+ * The `type` of every {@link ModelStreamPart}.
+ *
+ * @category Language model spec
+ */
 export type ModelStreamPartType = ModelStreamPart['type'];

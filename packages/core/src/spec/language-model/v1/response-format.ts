@@ -14,6 +14,8 @@ import type { JsonSchema } from '../../shared/json.js';
  *   schema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
  * };
  * ```
+ *
+ * @category Language model spec
  */
 export interface ResponseFormat {
   readonly type: 'json';

@@ -1,6 +1,10 @@
 import type { JsonSchema } from '../../shared/json.js';
 
-/** A function tool the model may call; the caller executes it. */
+/**
+ * A function tool the model may call; the caller executes it.
+ *
+ * @category Language model spec
+ */
 export interface FunctionToolDefinition {
   readonly kind: 'function';
   /** Matches `^[a-zA-Z0-9_-]{1,64}$`. */
@@ -13,6 +17,8 @@ export interface FunctionToolDefinition {
 /**
  * A tool the provider executes itself (web search, code execution, …). `id` is `<provider>.<tool>`
  * (e.g. `anthropic.web_search`); providers ignore ids that are not theirs, with a warning.
+ *
+ * @category Language model spec
  */
 export interface ProviderToolDefinition {
   readonly kind: 'provider';
@@ -21,8 +27,16 @@ export interface ProviderToolDefinition {
   readonly args: { readonly [key: string]: unknown };
 }
 
-/** A tool as a model sees it. */
+/**
+ * A tool as a model sees it.
+ *
+ * @category Language model spec
+ */
 export type ToolDefinition = FunctionToolDefinition | ProviderToolDefinition;
 
-/** How the model may use tools. */
+/**
+ * How the model may use tools.
+ *
+ * @category Language model spec
+ */
 export type ToolChoice = 'auto' | 'none' | 'required' | { readonly type: 'tool'; readonly toolName: string };

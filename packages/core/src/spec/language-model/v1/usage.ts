@@ -1,4 +1,8 @@
-/** Token counts for one model call, or summed across the calls of a run. */
+/**
+ * Token counts for one model call, or summed across the calls of a run.
+ *
+ * @category Language model spec
+ */
 export interface Usage {
   readonly inputTokens: number;
   readonly outputTokens: number;
@@ -8,5 +12,9 @@ export interface Usage {
   readonly reasoningTokens?: number;
 }
 
-/** Why a model response ended. */
+/**
+ * Why a model response ended.
+ *
+ * @category Language model spec
+ */
 export type FinishReason = 'stop' | 'length' | 'tool-calls' | 'content-filter' | 'error' | 'other';

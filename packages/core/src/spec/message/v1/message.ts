@@ -9,7 +9,11 @@ import type {
   Part,
 } from './part.js';
 
-/** Who said it. `tool` messages carry tool results. */
+/**
+ * Who said it. `tool` messages carry tool results.
+ *
+ * @category Messages
+ */
 export type Role = 'system' | 'user' | 'assistant' | 'tool';
 
 /**
@@ -18,6 +22,8 @@ export type Role = 'system' | 'user' | 'assistant' | 'tool';
  * Conventions providers rely on: `system` messages hold text parts; `user` messages hold text and file
  * parts; `assistant` messages hold text, reasoning, file, tool-call and builtin-tool parts; `tool`
  * messages hold tool-result parts.
+ *
+ * @category Messages
  */
 export interface Message {
   readonly id?: string;
@@ -25,10 +31,18 @@ export interface Message {
   readonly parts: readonly Part[];
 }
 
-/** Parts allowed in a user message. */
+/**
+ * Parts allowed in a user message.
+ *
+ * @category Messages
+ */
 export type UserPart = TextPart | FilePart;
 
-/** Parts allowed in an assistant message. */
+/**
+ * Parts allowed in an assistant message.
+ *
+ * @category Messages
+ */
 export type AssistantPart =
   | TextPart
   | ReasoningPart
@@ -37,5 +51,9 @@ export type AssistantPart =
   | BuiltinToolCallPart
   | BuiltinToolResultPart;
 
-/** Parts allowed in a tool message. */
+/**
+ * Parts allowed in a tool message.
+ *
+ * @category Messages
+ */
 export type ToolPart = ToolResultPart;

@@ -1,21 +1,33 @@
 import type { ProviderMetadata } from '../../shared/json.js';
 import type { ToolOutput } from './tool-output.js';
 
-/** Plain text. */
+/**
+ * Plain text.
+ *
+ * @category Messages
+ */
 export interface TextPart {
   readonly type: 'text';
   readonly text: string;
   readonly providerMetadata?: ProviderMetadata;
 }
 
-/** Model reasoning ("thinking"). `providerMetadata` carries what a vendor needs to accept it back (signatures, encrypted content). */
+/**
+ * Model reasoning ("thinking"). `providerMetadata` carries what a vendor needs to accept it back (signatures, encrypted content).
+ *
+ * @category Messages
+ */
 export interface ReasoningPart {
   readonly type: 'reasoning';
   readonly text: string;
   readonly providerMetadata?: ProviderMetadata;
 }
 
-/** A file: an image, audio clip or document, as bytes or as a URL. */
+/**
+ * A file: an image, audio clip or document, as bytes or as a URL.
+ *
+ * @category Messages
+ */
 export interface FilePart {
   readonly type: 'file';
   /** IANA media type, e.g. `image/png`, `audio/wav`, `application/pdf`. */
@@ -25,7 +37,11 @@ export interface FilePart {
   readonly providerMetadata?: ProviderMetadata;
 }
 
-/** A function-tool call requested by the model. */
+/**
+ * A function-tool call requested by the model.
+ *
+ * @category Messages
+ */
 export interface ToolCallPart {
   readonly type: 'tool-call';
   readonly toolCallId: string;
@@ -37,10 +53,18 @@ export interface ToolCallPart {
   readonly providerMetadata?: ProviderMetadata;
 }
 
-/** Status of a finished tool call. */
+/**
+ * Status of a finished tool call.
+ *
+ * @category Messages
+ */
 export type ToolResultStatus = 'success' | 'error' | 'cancelled';
 
-/** The result of a function-tool call, paired with its {@link ToolCallPart} by `toolCallId`. */
+/**
+ * The result of a function-tool call, paired with its {@link ToolCallPart} by `toolCallId`.
+ *
+ * @category Messages
+ */
 export interface ToolResultPart {
   readonly type: 'tool-result';
   readonly toolCallId: string;
@@ -53,7 +77,11 @@ export interface ToolResultPart {
   readonly providerMetadata?: ProviderMetadata;
 }
 
-/** A tool call the provider executes itself (web search, code execution, …). */
+/**
+ * A tool call the provider executes itself (web search, code execution, …).
+ *
+ * @category Messages
+ */
 export interface BuiltinToolCallPart {
   readonly type: 'builtin-tool-call';
   readonly toolCallId: string;
@@ -63,7 +91,11 @@ export interface BuiltinToolCallPart {
   readonly providerMetadata?: ProviderMetadata;
 }
 
-/** The result of a provider-executed tool call, as the provider returned it. */
+/**
+ * The result of a provider-executed tool call, as the provider returned it.
+ *
+ * @category Messages
+ */
 export interface BuiltinToolResultPart {
   readonly type: 'builtin-tool-result';
   readonly toolCallId: string;
@@ -73,7 +105,11 @@ export interface BuiltinToolResultPart {
   readonly providerMetadata?: ProviderMetadata;
 }
 
-/** Any message part. */
+/**
+ * Any message part.
+ *
+ * @category Messages
+ */
 export type Part =
   | TextPart
   | ReasoningPart

@@ -9,6 +9,8 @@ import type { ToolOutput } from './tool-output.js';
  * - `status: 'cancelled'` — the run was cancelled or the response was cut off before it could finish.
  *
  * `isError` is `status !== 'success'`, kept for convenience.
+ *
+ * @category Messages
  */
 export interface ToolResult {
   readonly toolCallId: string;

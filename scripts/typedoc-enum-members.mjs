@@ -1,0 +1,65 @@
+// A TypeDoc plugin: documents the members of enums that live inside types TypeDoc cannot attach comments to —
+// the values of a zod `z.enum([...])` in an exported schema (`ZodEnum<{ low: "low"; high: "high" }>`).
+// Write one `@enumMember <value> <description>` tag per value in the TSDoc of the property that holds the enum:
+//
+//   /**
+//    * How much the model reasons.
+//    * @enumMember low Fast answers, little reasoning.
+//    * @enumMember high The most thorough reasoning.
+//    */
+//   reasoningEffort: z.enum(['low', 'high']).optional(),
+//
+// Every value still needs its tag: `validation.notDocumented` reports the ones left out, and a tag naming a
+// value the enum does not have is an error.
+import { Converter, ReflectionKind, ReflectionType } from 'typedoc';
+
+const TAG = '@enumMember';
+
+/** @param {import('typedoc').Application} app */
+export function load(app) {
+  app.on('bootstrapEnd', () => {
+    const tags = app.options.getValue('blockTags');
+    if (!tags.includes(TAG)) app.options.setValue('blockTags', [...tags, TAG]);
+  });
+  app.converter.on(Converter.EVENT_RESOLVE_BEGIN, (context) => {
+    for (const reflection of context.project.getReflectionsByKind(ReflectionKind.Property)) {
+      const comment = reflection.comment;
+      const tags = comment?.getTags(TAG) ?? [];
+      if (comment === undefined || tags.length === 0) continue;
+      comment.removeTags(TAG);
+      const members = new Map();
+      collectLiteralMembers(reflection.type, members);
+      for (const tag of tags) {
+        const text = tag.content.map((part) => part.text).join('');
+        const match = /^\s*(\S+)\s+([\s\S]*)$/.exec(text);
+        const found = match === null ? undefined : members.get(match[1]);
+        if (match === null || found === undefined) {
+          context.logger.error(
+            `${TAG} "${text.trim()}" on ${reflection.getFriendlyFullName()}: expected "${TAG} <value> <description>" naming one of ${[...members.keys()].join(', ') || '(no enum values found)'}`,
+          );
+          continue;
+        }
+        for (const member of found) {
+          member.comment = comment.clone();
+          member.comment.summary = [{ kind: 'text', text: match[2].trim() }];
+          member.comment.blockTags = [];
+          member.comment.modifierTags = new Set();
+        }
+      }
+    }
+  });
+}
+
+/** The properties of the object types inside `type` (type arguments, unions, intersections, arrays), by name. */
+function collectLiteralMembers(type, members) {
+  if (type === undefined || type === null) return;
+  if (type instanceof ReflectionType) {
+    for (const child of type.declaration.children ?? []) members.set(child.name, [...(members.get(child.name) ?? []), child]);
+    return;
+  }
+  for (const key of ['typeArguments', 'types', 'elementType']) {
+    const value = type[key];
+    if (Array.isArray(value)) for (const item of value) collectLiteralMembers(item, members);
+    else if (value !== null && typeof value === 'object' && 'type' in value) collectLiteralMembers(value, members);
+  }
+}
