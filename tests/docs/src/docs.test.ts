@@ -1,10 +1,11 @@
 // Every code block of the README files and the guides, as a reader copies it: TypeScript and JavaScript
 // blocks are type-checked together in one program and each is run in its own worker on stand-in models;
 // shell blocks are checked against the commands and options that exist.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareBlocks, type PreparedBlocks } from './check-blocks.js';
 import { extractBlocks, type CodeBlock } from './extract-blocks.js';
 import { markdownFiles } from './markdown-files.js';
@@ -23,8 +24,18 @@ const blocks: CodeBlock[] = markdownFiles(root)
   .flatMap((file) => extractBlocks(file, readFileSync(join(root, file), 'utf8')));
 let prepared: PreparedBlocks;
 
+// Blocks run in a throwaway working directory: files they make (`./data/sessions.db`) go there.
+const workDir = mkdtempSync(join(tmpdir(), 'tandem-docs-'));
+const startDir = process.cwd();
+
 beforeAll(() => {
   prepared = prepareBlocks(generatedDir, join(packageDir, 'src/runtime'), blocks);
+  process.chdir(workDir);
+});
+
+afterAll(() => {
+  process.chdir(startDir);
+  rmSync(workDir, { recursive: true, force: true });
 });
 
 const label = (block: CodeBlock): string => `${block.file}:${String(block.line)} (${block.language}${block.flags.typecheckOnly ? ', type-check only' : ''})`;
