@@ -39,6 +39,8 @@ export interface CodeBlock {
   readonly prelude: string;
   /** Code of the `<!-- docs-test: … -->` comment's body: set-up for this block only. */
   readonly setup: string;
+  /** Code after the body's `// after the block` line: runs after the block, in its scope (checks of its results). */
+  readonly after: string;
   readonly flags: BlockFlags;
 }
 
@@ -49,7 +51,7 @@ export function extractBlocks(file: string, markdown: string): CodeBlock[] {
   const lines = markdown.split('\n');
   const blocks: CodeBlock[] = [];
   let prelude = '';
-  let pending: { flags: BlockFlags; setup: string } | undefined;
+  let pending: { flags: BlockFlags; setup: string; after: string } | undefined;
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index] ?? '';
     const trimmed = line.trim();
@@ -58,7 +60,7 @@ export function extractBlocks(file: string, markdown: string): CodeBlock[] {
       const body = commentBody(lines.slice(index, end + 1).join('\n'));
       const directive = parseDirective(file, index + 1, body);
       if (directive.kind === 'prelude') prelude = directive.code;
-      else if (directive.kind === 'block') pending = { flags: directive.flags, setup: directive.setup };
+      else if (directive.kind === 'block') pending = { flags: directive.flags, setup: directive.setup, after: directive.after };
       index = end;
       continue;
     }
@@ -84,6 +86,7 @@ export function extractBlocks(file: string, markdown: string): CodeBlock[] {
         code: `${code}\n`,
         prelude: pending?.flags.standalone === true ? '' : prelude,
         setup: pending?.setup ?? '',
+        after: pending?.after ?? '',
         flags: pending?.flags ?? { typecheckOnly: false },
       });
     } else if (pending !== undefined) {
@@ -97,7 +100,7 @@ export function extractBlocks(file: string, markdown: string): CodeBlock[] {
 
 type Directive =
   | { readonly kind: 'prelude'; readonly code: string }
-  | { readonly kind: 'block'; readonly flags: BlockFlags; readonly setup: string }
+  | { readonly kind: 'block'; readonly flags: BlockFlags; readonly setup: string; readonly after: string }
   | { readonly kind: 'other' };
 
 function parseDirective(file: string, line: number, body: string): Directive {
@@ -122,7 +125,8 @@ function parseDirective(file: string, line: number, body: string): Directive {
       else if (word !== 'setup') throw new Error(`${file}:${String(line)}: unknown docs-test flag "${word}"`);
     }
   }
-  return { kind: 'block', flags, setup: test[2] ?? '' };
+  const [setup = '', after = ''] = (test[2] ?? '').split(/^\s*\/\/ after the block:?\s*$/m);
+  return { kind: 'block', flags, setup, after };
 }
 
 function commentBody(comment: string): string {

@@ -34,8 +34,9 @@ export function writeBlocks(generatedDir: string, runtimeDir: string, blocks: re
     const base = name.replace(/\.(ts|mts|js|mjs)$/, '');
     const path = join(dir, name);
     const preludeCode = [block.prelude, block.setup].filter((code) => code.trim() !== '').join('\n');
+    const after = block.after.trim() === '' ? '' : `${block.after.trim()}\n`;
     if (preludeCode === '') {
-      writeFileSync(path, isModule(block.code) ? block.code : `${block.code}export {};\n`);
+      writeFileSync(path, `${block.code}${after}${isModule(block.code) ? '' : 'export {};\n'}`);
       written.push({ block, path });
       continue;
     }
@@ -50,7 +51,7 @@ export function writeBlocks(generatedDir: string, runtimeDir: string, blocks: re
       needed.length > 0 ? `import { ${needed.join(', ')} } from '${specifier}';` : `import '${specifier}';`,
     ];
     // Appended, so the block's lines keep their numbers; imports are hoisted, so the prelude runs first.
-    writeFileSync(path, `${block.code}${lines.join('\n')}\n`);
+    writeFileSync(path, `${block.code}${lines.join('\n')}\n${after}`);
     written.push({ block, path, preludePath });
   }
   return written;
