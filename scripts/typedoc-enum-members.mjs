@@ -10,7 +10,8 @@
 //   reasoningEffort: z.enum(['low', 'high']).optional(),
 //
 // Every value still needs its tag: `validation.notDocumented` reports the ones left out, and a tag naming a
-// value the enum does not have is an error.
+// value the enum does not have is an error. Where the comment reaches a type inferred from the schema (a union
+// of string literals, which has no members), the tags are dropped.
 import { Converter, ReflectionKind, ReflectionType } from 'typedoc';
 
 const TAG = '@enumMember';
@@ -29,13 +30,15 @@ export function load(app) {
       comment.removeTags(TAG);
       const members = new Map();
       collectLiteralMembers(reflection.type, members);
+      // The same comment on a type inferred from the schema (a union of string literals) has nothing to document.
+      if (members.size === 0) continue;
       for (const tag of tags) {
         const text = tag.content.map((part) => part.text).join('');
         const match = /^\s*(\S+)\s+([\s\S]*)$/.exec(text);
         const found = match === null ? undefined : members.get(match[1]);
         if (match === null || found === undefined) {
           context.logger.error(
-            `${TAG} "${text.trim()}" on ${reflection.getFriendlyFullName()}: expected "${TAG} <value> <description>" naming one of ${[...members.keys()].join(', ') || '(no enum values found)'}`,
+            `${TAG} "${text.trim()}" on ${reflection.getFriendlyFullName()}: expected "${TAG} <value> <description>" naming one of ${[...members.keys()].join(', ')}`,
           );
           continue;
         }
