@@ -45,8 +45,11 @@ it('finds the code blocks of every README and guide', () => {
   expect(prepared.compiled.globalErrors).toEqual([]);
 });
 
-describe.concurrent('TypeScript and JavaScript blocks', () => {
-  for (const block of blocks.filter((candidate) => candidate.language !== 'sh' && candidate.flags.skip === undefined)) {
+const codeBlocks = blocks.filter((candidate) => candidate.language !== 'sh' && candidate.flags.skip === undefined);
+const shellBlocks = blocks.filter((candidate) => candidate.language === 'sh' && candidate.flags.skip === undefined);
+
+describe.runIf(codeBlocks.length > 0).concurrent('TypeScript and JavaScript blocks', () => {
+  for (const block of codeBlocks) {
     it(label(block), async () => {
       const problems = await prepared.problemsOf(block, RUN_TIMEOUT_MS);
       if (problems.length > 0) throw new Error(problems.join('\n'));
@@ -54,9 +57,9 @@ describe.concurrent('TypeScript and JavaScript blocks', () => {
   }
 });
 
-describe('shell blocks', () => {
+describe.runIf(shellBlocks.length > 0)('shell blocks', () => {
   const checker = new ShellChecker(root);
-  for (const block of blocks.filter((candidate) => candidate.language === 'sh' && candidate.flags.skip === undefined)) {
+  for (const block of shellBlocks) {
     it(label(block), () => {
       const problems = checker.check(block.code);
       if (problems.length > 0) throw new Error(problems.join('\n'));
