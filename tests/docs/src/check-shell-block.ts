@@ -89,7 +89,8 @@ export class ShellChecker {
       return;
     }
     const script = sub === 'run' ? subArgs.find((arg) => !arg.startsWith('-')) : sub;
-    if (script === undefined || ['exec', 'dlx', 'pack', 'publish', 'turbo', 'changeset', 'install', 'test'].includes(script) && sub !== 'run') {
+    const builtins = ['exec', 'dlx', 'pack', 'publish', 'turbo', 'changeset', 'install', 'test', 'approve-builds', 'why', 'list', 'ls', 'update', 'remove'];
+    if (script === undefined || (builtins.includes(script) && sub !== 'run')) {
       return;
     }
     const target = filter === undefined ? this.packages.get('tandem-monorepo') : this.packages.get(filter.replace(/\.\.\.$/, ''));

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareBlocks, type PreparedBlocks } from './check-blocks.js';
-import { extractBlocks, type CodeBlock } from './extract-blocks.js';
+import { extractBlocks, extractInlineCommands, type CodeBlock, type InlineCommand } from './extract-blocks.js';
 import { markdownFiles } from './markdown-files.js';
 import { ShellChecker } from './check-shell-block.js';
 
@@ -19,9 +19,9 @@ const RUN_TIMEOUT_MS = 30_000;
 
 // DOCS_FILES=<path prefix>[,…] checks only the markdown files that start with one of them (while editing them).
 const only = process.env['DOCS_FILES']?.split(',').filter((part) => part !== '');
-const blocks: CodeBlock[] = markdownFiles(root)
-  .filter((file) => only === undefined || only.some((part) => file.startsWith(part)))
-  .flatMap((file) => extractBlocks(file, readFileSync(join(root, file), 'utf8')));
+const files = markdownFiles(root).filter((file) => only === undefined || only.some((part) => file.startsWith(part)));
+const blocks: CodeBlock[] = files.flatMap((file) => extractBlocks(file, readFileSync(join(root, file), 'utf8')));
+const inlineCommands: InlineCommand[] = files.flatMap((file) => extractInlineCommands(file, readFileSync(join(root, file), 'utf8')));
 let prepared: PreparedBlocks;
 
 // Blocks run in a throwaway working directory: files they make (`./data/sessions.db`) go there.
@@ -45,8 +45,11 @@ it('finds the code blocks of every README and guide', () => {
   expect(prepared.compiled.globalErrors).toEqual([]);
 });
 
-describe.concurrent('TypeScript and JavaScript blocks', () => {
-  for (const block of blocks.filter((candidate) => candidate.language !== 'sh' && candidate.flags.skip === undefined)) {
+const codeBlocks = blocks.filter((candidate) => candidate.language !== 'sh' && candidate.flags.skip === undefined);
+const shellBlocks = blocks.filter((candidate) => candidate.language === 'sh' && candidate.flags.skip === undefined);
+
+describe.runIf(codeBlocks.length > 0).concurrent('TypeScript and JavaScript blocks', () => {
+  for (const block of codeBlocks) {
     it(label(block), async () => {
       const problems = await prepared.problemsOf(block, RUN_TIMEOUT_MS);
       if (problems.length > 0) throw new Error(problems.join('\n'));
@@ -54,11 +57,23 @@ describe.concurrent('TypeScript and JavaScript blocks', () => {
   }
 });
 
-describe('shell blocks', () => {
+describe.runIf(shellBlocks.length > 0)('shell blocks', () => {
   const checker = new ShellChecker(root);
-  for (const block of blocks.filter((candidate) => candidate.language === 'sh' && candidate.flags.skip === undefined)) {
+  for (const block of shellBlocks) {
     it(label(block), () => {
       const problems = checker.check(block.code);
+      if (problems.length > 0) throw new Error(problems.join('\n'));
+    });
+  }
+});
+
+describe.runIf(inlineCommands.length > 0)('commands in the prose', () => {
+  const checker = new ShellChecker(root);
+  for (const file of new Set(inlineCommands.map((command) => command.file))) {
+    it(file, () => {
+      const problems = inlineCommands
+        .filter((command) => command.file === file)
+        .flatMap((command) => checker.check(command.code).map((problem) => `${file}:${String(command.line)}: ${problem}`));
       if (problems.length > 0) throw new Error(problems.join('\n'));
     });
   }

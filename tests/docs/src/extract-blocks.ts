@@ -145,3 +145,32 @@ function findFenceEnd(lines: readonly string[], start: number, marker: string): 
   }
   throw new Error(`unclosed code fence at line ${String(start + 1)}`);
 }
+
+/** A command written inline in the prose (`` `tandem run --json` ``), outside code blocks. */
+export interface InlineCommand {
+  readonly file: string;
+  readonly line: number;
+  readonly code: string;
+}
+
+const INLINE_COMMAND = /^(tandem\s+\S|npx\s+(-y\s+)?(tandem|@tandem\/|pnpm@)|pnpm\s|npm\s+(install|i)\s)/;
+
+/** Inline code spans of `markdown` that are commands of the tools the shell check knows. */
+export function extractInlineCommands(file: string, markdown: string): InlineCommand[] {
+  const commands: InlineCommand[] = [];
+  let fence: string | undefined;
+  markdown.split('\n').forEach((line, index) => {
+    const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
+    if (marker !== undefined) {
+      if (fence === undefined) fence = marker;
+      else if (marker.startsWith(fence)) fence = undefined;
+      return;
+    }
+    if (fence !== undefined) return;
+    for (const match of line.matchAll(/(?<!`)`([^`]+)`(?!`)/g)) {
+      const code = match[1]!;
+      if (INLINE_COMMAND.test(code)) commands.push({ file, line: index + 1, code });
+    }
+  });
+  return commands;
+}

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { prepareBlocks, type PreparedBlocks } from './check-blocks.js';
 import { ShellChecker } from './check-shell-block.js';
-import { extractBlocks, type CodeBlock } from './extract-blocks.js';
+import { extractBlocks, extractInlineCommands, type CodeBlock } from './extract-blocks.js';
 
 const packageDir = fileURLToPath(new URL('../', import.meta.url));
 const root = join(packageDir, '../..');
@@ -60,4 +60,12 @@ it('rejects a docs-test comment with an unknown flag, or one that is not right b
   expect(() => extractBlocks('x.md', '<!-- docs-test: typecheck-onyl -->\n```ts\n1;\n```\n')).toThrow(/unknown docs-test flag "typecheck-onyl"/);
   expect(() => extractBlocks('x.md', '<!-- docs-test: typecheck-only -->\nSome text.\n```ts\n1;\n```\n')).toThrow(/must come right before a code block/);
   expect(() => extractBlocks('x.md', '<!-- docs-test: skip -->\n```ts\n1;\n```\n')).toThrow(/needs a reason/);
+});
+
+it('reports a command in the prose that does not exist', () => {
+  const inline = extractInlineCommands(fixture, readFileSync(join(root, fixture), 'utf8'));
+  expect(inline.map((command) => command.code)).toEqual(['tandem run --nope "Hi"', 'tandem chat']);
+  const checker = new ShellChecker(root);
+  expect(checker.check(inline[0]!.code)).toEqual([expect.stringContaining('--nope: no such option')]);
+  expect(checker.check(inline[1]!.code)).toEqual([]);
 });

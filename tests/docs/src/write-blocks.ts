@@ -43,7 +43,7 @@ export function writeBlocks(generatedDir: string, runtimeDir: string, blocks: re
     const preludePath = join(dir, `${base}.prelude.ts`);
     const prelude = splitPrelude(preludeCode.replace(/(['"])docs-test\1/g, "'../runtime/docs-test.js'"));
     writeFileSync(preludePath, prelude.module);
-    const declared = declaredNames(block.code);
+    const declared = new Set([...declaredNames(block.code), ...declaredNames(block.after)]);
     const needed = prelude.exports.filter((name) => !declared.has(name));
     const specifier = `./${base}.prelude.js`;
     const lines = [
