@@ -27,3 +27,4 @@ export { InvalidRequestError } from './invalid-request-error.js';
 export { streamSseWithRetry, type StreamSseWithRetryOptions } from './stream-sse-with-retry.js';
 export { toClaudeOutputSchema } from './claude-output-schema.js';
 export { jsonResponseTool, jsonResponseToolChoice, jsonResponseToolName, type JsonResponseToolOptions } from './json-response-tool.js';
+export { AsyncEventQueue } from './async-event-queue.js';

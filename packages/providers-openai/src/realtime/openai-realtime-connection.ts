@@ -8,9 +8,8 @@ import {
   type BidiToolCall,
   type ToolResult,
 } from '@tandem/core/spec';
-import { fromBase64, redactSecrets, toBase64, toDataUrl } from '@tandem/provider-utils';
+import { AsyncEventQueue, fromBase64, redactSecrets, toBase64, toDataUrl } from '@tandem/provider-utils';
 import type WebSocket from 'ws';
-import { EventQueue } from './event-queue.js';
 import { parseRealtimeEvent, serverError, stopReason, usageEvent } from './parse-realtime-event.js';
 import { RealtimeAudioItems } from './realtime-audio-items.js';
 import { outputText, type RealtimeClientEvent } from './realtime-client-events.js';
@@ -65,7 +64,7 @@ interface TurnDetectionState {
 export class OpenAIRealtimeConnection implements BidiConnection {
   private readonly socket: WebSocket;
   private readonly options: RealtimeConnectionOptions;
-  private readonly queue = new EventQueue<BidiModelEvent>();
+  private readonly queue = new AsyncEventQueue<BidiModelEvent>();
   private closing = false;
   private readonly closed: Promise<void>;
   private readonly idPrefix = `tandem_${randomUUID().slice(0, 8)}_`;
