@@ -20,6 +20,7 @@ import { memory } from './workloads/memory.js';
 import { mcpOverhead } from './workloads/mcp.js';
 import { bidiLatency } from './workloads/bidi.js';
 import { durableOverhead } from './workloads/durable.js';
+import { leanImports } from './workloads/lean-imports.js';
 import { concurrency, streamingThroughput, toolCallOverhead } from './workloads/timing.js';
 import { tandemMcpCallers } from './workloads/tandem-mcp.js';
 import { sessionStores } from './workloads/sessions.js';
@@ -75,6 +76,7 @@ await step(7, 'bidi', () => bidiLatency(config));
 await step(8, 'durable runs (Restate)', () => durableOverhead(config));
 await step(9, 'sessions', () => sessionStores(config));
 await step(10, 'tracing overhead', () => tracingOverhead(config));
+await step(11, 'lean imports', () => leanImports(config));
 
 function gitCommit(): string {
   try {
@@ -104,7 +106,9 @@ const notes = [
   'Memory: heap after `global.gc()` (`--expose-gc`). Finished agents are kept as a user would keep them (the agent plus its conversation). The leak loop reuses one agent for runs of one tool call and an answer (2 model steps each); a Strands agent keeps its conversation, so it is cleared before each run.',
   'Install size: with `--quick`, or when the registry is unreachable, the dependency closure found in this workspace\'s node_modules (pnpm layout) stands in for `npm install <sdk>` into an empty folder.',
 ];
-const report = renderReport(info, contenders, metrics, checkTargets(metrics, contenders, config), notes);
+// With --only, the targets of workloads that did not run are left out rather than listed as pending.
+const targets = checkTargets(metrics, contenders, config).filter((target) => only === undefined || target.figure !== 'not measured');
+const report = renderReport(info, contenders, metrics, targets, notes);
 const file = isAbsolute(outPath) ? outPath : join(BENCH_DIR, outPath);
 mkdirSync(dirname(file), { recursive: true });
 writeFileSync(file, report);

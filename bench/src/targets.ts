@@ -88,6 +88,14 @@ export function checkTargets(metrics: readonly Metric[], contenders: readonly Co
     if (bare === undefined || traced === undefined) missing(target);
     else out.push({ target, figure: `${f(traced, 3)} ms vs ${f(bare, 3)} ms = +${f((traced / bare - 1) * 100, 1)}%`, verdict: judge(traced <= 1.1 * bare) });
   }
+  for (const m of metrics.filter((metric) => metric.section.startsWith('11.') && metric.name.startsWith('import: '))) {
+    const [tandem, ai] = m.name.slice('import: '.length).split(' — ')[0]!.split(' vs ');
+    const target = `\`${tandem}\` import ≤ \`${ai}\``;
+    const mine = medianOf(m, 'tandem');
+    const theirs = medianOf(m, 'ai');
+    if (mine === undefined || theirs === undefined) missing(target);
+    else out.push({ target, figure: `${f(mine, 1)} ms vs ${f(theirs, 1)} ms`, verdict: judge(mine <= theirs) });
+  }
   return out;
 }
 

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import type { ExitCode } from './errors/exit-code.js';
+import { runExitTasks } from './lifecycle/exit-tasks.js';
 import type { GlobalOptions } from './options.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -25,6 +26,11 @@ message names (several at once, as one concurrent group), takes key=value words 
 arguments, and narrates the results. No key, no network. Try: tandem demo
 
 Config: tandem.config.json, found from the working directory upward (or --config <file>).
+Sessions: every chat and run is kept in ~/.tandem/sessions.db (TANDEM_HOME moves the folder);
+--continue resumes the last one started in this folder, --session <id> a given one.
+Tracing: --trace exports OpenTelemetry spans over OTLP/HTTP to OTEL_EXPORTER_OTLP_ENDPOINT.
+Remote MCP servers that ask for OAuth are signed in to (the page opens in a browser where there is
+one); tokens are kept in ~/.tandem/mcp-tokens.json (0600). tandem mcp login|logout <server>.
 Tool approval: calls of tools that need approval ask y/n (chat, and run on a terminal); without a
 terminal they are refused unless --yes approves them.
 Exit codes: 0 ok · 1 model/provider error · 2 bad usage · 3 bad config · 4 a tool module or MCP
@@ -48,6 +54,9 @@ async function main(argv: readonly string[]): Promise<number> {
     .option('--tools <module>', 'an ES module whose exports are tools (repeatable)', collect)
     .option('-y, --yes', 'approve every call of tools that need approval (otherwise chat asks y/n)')
     .option('-c, --config <file>', 'config file (default: tandem.config.json, looked for upward)')
+    .option('--continue', 'chat/run: resume the last session started in this folder')
+    .option('--session <id>', 'chat/run: resume (or start) the session with this id')
+    .option('--trace', 'export OpenTelemetry spans over OTLP/HTTP to OTEL_EXPORTER_OTLP_ENDPOINT')
     .option('--verbose', 'stack traces on errors, and MCP servers’ stderr')
     .option('--no-color', 'no ANSI colors (NO_COLOR works too)')
     .addHelpText('after', HELP_AFTER)
@@ -65,7 +74,7 @@ async function main(argv: readonly string[]): Promise<number> {
     .description('run one prompt and print the answer (prompt from the argument, -p, or stdin)')
     .argument('[prompt...]', 'the prompt')
     .option('-p, --prompt <text>', 'the prompt')
-    .option('--json', 'print the run as NDJSON: one event per line, then a final {"type":"result"} line')
+    .option('--json', 'print the run as NDJSON: one event per line, then a final {"type":"result", …, "sessionId"} line')
     .action((words: string[], _options, command: Command) =>
       dispatch(async () => (await import('./commands/run.js')).runCommand(words, globals(command))),
     );
@@ -90,9 +99,45 @@ async function main(argv: readonly string[]): Promise<number> {
     .command('demo')
     .description('the offline showcase: concurrent tools, a streaming tool, an MCP tool and the stop tool')
     .action((_options, command: Command) => dispatch(async () => (await import('./commands/demo.js')).demoCommand(globals(command))));
+  const sessions = program.command('sessions').description('list, show and remove the stored conversations (~/.tandem/sessions.db)');
+  sessions
+    .command('list', { isDefault: true })
+    .description('the sessions, most recently updated first: id, updated, messages, folder')
+    .option('--json', 'print [{ id, createdAt, updatedAt, messageCount, cwd, title }]')
+    .action((_options, command: Command) =>
+      dispatch(async () => (await import('./commands/sessions.js')).sessionsListCommand(globals(command))),
+    );
+  sessions
+    .command('show')
+    .description('print a conversation')
+    .argument('<id>', 'the session id (tandem sessions list)')
+    .option('--json', 'print its messages as JSON')
+    .action((id: string, _options, command: Command) =>
+      dispatch(async () => (await import('./commands/sessions.js')).sessionsShowCommand(id, globals(command))),
+    );
+  sessions
+    .command('rm')
+    .description('delete a session')
+    .argument('<id>', 'the session id')
+    .action((id: string) => dispatch(async () => (await import('./commands/sessions.js')).sessionsRemoveCommand(id)));
+  const mcp = program.command('mcp').description('sign in to and out of remote MCP servers that use OAuth');
+  mcp
+    .command('login')
+    .description('sign in now to a remote MCP server of tandem.config.json (its name) or at a URL')
+    .argument('<server>', 'a name from "mcpServers", or the server URL')
+    .action((server: string, _options, command: Command) =>
+      dispatch(async () => (await import('./commands/mcp.js')).mcpLoginCommand(server, globals(command))),
+    );
+  mcp
+    .command('logout')
+    .description('forget the stored tokens of a remote MCP server')
+    .argument('<server>', 'a name from "mcpServers", or the server URL')
+    .action((server: string, _options, command: Command) =>
+      dispatch(async () => (await import('./commands/mcp.js')).mcpLogoutCommand(server, globals(command))),
+    );
   program.allowExcessArguments(true).action((_options, command: Command) => {
     if (command.args.length > 0) {
-      command.error(`error: unknown command '${command.args[0] ?? ''}' (commands: chat, run, voice, tools, providers, demo; see tandem --help)`, {
+      command.error(`error: unknown command '${command.args[0] ?? ''}' (commands: chat, run, voice, tools, providers, demo, sessions, mcp; see tandem --help)`, {
         code: 'commander.unknownCommand',
         exitCode: 2,
       });
@@ -109,7 +154,9 @@ async function main(argv: readonly string[]): Promise<number> {
     await program.parseAsync(argv, { from: 'node' });
   } catch (error) {
     if (error instanceof CommanderError) {
-      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return 0;
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return 0;
+      // `tandem mcp` without its subcommand shows the help as an error.
+      if (error.code === 'commander.help') return error.exitCode === 0 ? 0 : 2;
       return 2; // commander printed the message
     }
     throw error;
@@ -124,8 +171,12 @@ async function report(error: unknown, verbose: boolean): Promise<number> {
   return CliError.isInstance(error) ? error.exitCode : 1;
 }
 
-/** Sets the exit code and lets the process end; a handle something left open cannot keep it alive past a grace period. */
-function finish(code: number): void {
+/**
+ * Finishes what must outlive the command (spans still to export: at most 3 s), sets the exit code and lets
+ * the process end; a handle something left open cannot keep it alive past a grace period.
+ */
+async function finish(code: number): Promise<void> {
+  await runExitTasks(3000);
   process.exitCode = code;
   setTimeout(() => process.exit(code), 1500).unref();
 }

@@ -14,6 +14,12 @@ export interface GlobalOptions {
   readonly tools?: readonly string[];
   readonly yes?: boolean;
   readonly config?: string;
+  /** `--continue`: resume the last session started in this working directory. */
+  readonly continue?: boolean;
+  /** `--session <id>`: resume or create that session. */
+  readonly session?: string;
+  /** `--trace`: export OpenTelemetry spans over OTLP/HTTP. */
+  readonly trace?: boolean;
   readonly verbose?: boolean;
   /** False with `--no-color`. */
   readonly color?: boolean;

@@ -34,7 +34,8 @@ export interface PrepareOptions {
 
 /**
  * Loads, in this order (so the cheap failures come first): the config (exit 3), the providers, the
- * model (exit 2 for a bad `--model`), then the tools and MCP servers (exit 4).
+ * model (exit 2 for a bad `--model`), then the tools and MCP servers (exit 4), and with `--trace` the
+ * span exporter.
  *
  * @example
  * ```ts
@@ -56,8 +57,11 @@ export async function prepare(options: GlobalOptions, extra: PrepareOptions = {}
     extra: extra.extraTools,
     onStderr: options.verbose === true ? (server, chunk) => log(`[${server}] ${chunk}`) : undefined,
   });
+  // --trace: spans over OTLP/HTTP (the OpenTelemetry SDK loads only then); flushed before the process exits.
+  const tracing = options.trace === true ? await (await import('./tracing/start-tracing.js')).startTracing({ warn: (line) => log(`tandem: warning: ${line}\n`) }) : undefined;
   const agentOptions: AgentOptions = {
     tools: catalog.tools,
+    ...(tracing === undefined ? {} : { name: 'tandem', telemetry: tracing.telemetry }),
     ...(options.system ?? config.system) === undefined ? {} : { system: options.system ?? config.system },
     ...(options.maxSteps ?? config.maxSteps) === undefined ? {} : { maxSteps: options.maxSteps ?? config.maxSteps },
     // --yes approves every call of a tool that needs approval; otherwise the command asks (or refuses).

@@ -7,7 +7,8 @@ import type { BenchConfig } from '../config.js';
 import { BENCH_DIR, ROOT_DIR } from '../paths.js';
 import { single, type Cell, type Metric } from '../results.js';
 
-interface Size {
+/** Bytes on disk and number of packages of an install. */
+export interface Size {
   readonly bytes: number;
   readonly packages: number;
 }
@@ -59,8 +60,13 @@ function resolveDir(fromDir: string, dep: string): string | undefined {
  * (dependencies, installed optional dependencies, required peers), each counted once.
  */
 export function closureSize(pkg: string): Size {
+  return closureSizeOf(realpathSync(join(BENCH_DIR, 'node_modules', pkg)));
+}
+
+/** The same closure, starting from a package folder (e.g. a workspace package). */
+export function closureSizeOf(packageDir: string): Size {
   const seen = new Set<string>();
-  const queue = [realpathSync(join(BENCH_DIR, 'node_modules', pkg))];
+  const queue = [packageDir];
   let bytes = 0;
   while (queue.length > 0) {
     const dir = queue.pop()!;
@@ -100,11 +106,11 @@ function nodeModulesSize(nodeModules: string): Size {
   return { bytes, packages };
 }
 
-/** `npm install` of `spec` alone into a temp dir (scripts off, as a user's install would fetch it). */
-function npmInstallSize(spec: string): Size {
+/** `npm install` of `specs` alone into a temp dir (scripts off, as a user's install would fetch it). */
+export function npmInstallSize(...specs: string[]): Size {
   const dir = mkdtempSync(join(tmpdir(), 'tandem-bench-install-'));
   try {
-    execFileSync('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', spec], {
+    execFileSync('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', ...specs], {
       stdio: ['ignore', 'ignore', 'pipe'],
       timeout: 180_000,
     });

@@ -40,28 +40,48 @@ afterAll(() => {
   if (dir !== '') rmSync(dir, { recursive: true, force: true });
 });
 
-/** Imports `specifier` from inside the package (self-reference → dist) and returns every module URL resolved. */
-function modulesLoadedBy(specifier: string): string[] {
-  const log = join(dir, `${specifier.replace(/\W/g, '_')}.log`);
+/** Runs `script` from inside the package (self-reference → dist) and returns every module URL resolved. */
+function modulesLoadedBy(script: string): string[] {
+  const log = join(dir, `${String(++scripts)}.log`);
   writeFileSync(log, '');
-  execFileSync(process.execPath, ['--import', pathToFileURL(join(dir, 'register.mjs')).href, '--input-type=module', '-e', `await import(${JSON.stringify(specifier)});`], {
+  execFileSync(process.execPath, ['--import', pathToFileURL(join(dir, 'register.mjs')).href, '--input-type=module', '-e', script], {
     cwd: packageDir,
     env: { ...process.env, TANDEM_LOADED_LOG: log },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   return readFileSync(log, 'utf8').split('\n').filter((line) => line !== '');
 }
+let scripts = 0;
+
+/** The MCP SDK's client and protocol modules, and zod (whose schemas they build when they load). */
+const isSdkClientOrZod = (url: string): boolean => /@modelcontextprotocol\/sdk\/dist\/esm\/(client\/|types\.js)|\/node_modules\/zod\//.test(url);
 
 describe('importing @tandem/mcp', () => {
-  it('loads the SDK client but no SDK server module, hono or express', () => {
-    const loaded = modulesLoadedBy('@tandem/mcp');
+  it('loads no server code, and not even the SDK client or zod: they load with the first connection', () => {
+    const loaded = modulesLoadedBy(`await import('@tandem/mcp');`);
     expect(loaded.some((url) => url.endsWith('/packages/mcp/dist/index.js'))).toBe(true);
-    expect(loaded.some((url) => url.includes('@modelcontextprotocol/sdk/dist/esm/client/'))).toBe(true);
+    expect(loaded.filter(isSdkClientOrZod)).toEqual([]);
+    expect(loaded.filter(isServerCode)).toEqual([]);
+  });
+
+  it('a connection loads the SDK client, still without server code', () => {
+    const server = new URL('./__fixtures__/raw-stdio-server.mjs', import.meta.url).pathname;
+    const loaded = modulesLoadedBy(
+      `const { McpClient } = await import('@tandem/mcp');
+const client = new McpClient({ transport: { type: 'stdio', command: process.execPath, args: [${JSON.stringify(server)}], stderr: 'ignore' } });
+try {
+  const tools = await client.listTools();
+  if (tools.length !== 4) throw new Error('expected the 4 tools of the raw server, got ' + tools.length);
+} finally {
+  await client.close();
+}`,
+    );
+    expect(loaded.some((url) => url.includes('@modelcontextprotocol/sdk/dist/esm/client/index.js'))).toBe(true);
     expect(loaded.filter(isServerCode)).toEqual([]);
   });
 
   it('@tandem/mcp/server is where the server code is (the check above can see it)', () => {
-    const loaded = modulesLoadedBy('@tandem/mcp/server');
+    const loaded = modulesLoadedBy(`await import('@tandem/mcp/server');`);
     expect(loaded.some((url) => url.endsWith('/packages/mcp/dist/server.js'))).toBe(true);
     expect(loaded.filter(isServerCode).length).toBeGreaterThan(0);
   });

@@ -1,5 +1,4 @@
-import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { loadedClientSdk } from './mcp-sdk.js';
 import type { Connection } from './open-connection.js';
 
 /** True for a response that failed the SDK's schema validation (not a transport problem). @internal */
@@ -20,7 +19,8 @@ export function connectFailure(error: unknown, detail?: string): string {
 
 /** The HTTP status carried by the SDK's `StreamableHTTPError` / `SseError`, if any. */
 function httpStatusOf(error: unknown): number | undefined {
-  if (!(error instanceof Error) || error instanceof McpError) return undefined;
+  const McpError = loadedClientSdk()?.types.McpError;
+  if (!(error instanceof Error) || (McpError !== undefined && error instanceof McpError)) return undefined;
   const code = (error as { code?: unknown }).code;
   return typeof code === 'number' && code >= 100 && code < 600 ? code : undefined;
 }
@@ -37,6 +37,9 @@ export function errorMessage(error: unknown): string {
  * @internal
  */
 export function isSessionExpired(error: unknown, connection: Connection): boolean {
+  const http = loadedClientSdk()?.streamableHttp;
+  if (http === undefined) return false;
+  const { StreamableHTTPClientTransport, StreamableHTTPError } = http;
   return (
     error instanceof StreamableHTTPError &&
     (error.code === 404 || error.code === 400) &&

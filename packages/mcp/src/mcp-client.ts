@@ -1,20 +1,14 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import {
-  ElicitRequestSchema,
-  ErrorCode,
-  LoggingMessageNotificationSchema,
-  McpError,
-  ToolListChangedNotificationSchema,
-  type CallToolResult,
-  type GetPromptResult,
-  type Implementation,
-  type Prompt,
-  type ReadResourceResult,
-  type Resource,
-  type ResourceTemplate,
-  type ServerCapabilities,
+import type {
+  CallToolResult,
+  GetPromptResult,
+  Implementation,
+  Prompt,
+  ReadResourceResult,
+  Resource,
+  ResourceTemplate,
+  ServerCapabilities,
 } from '@modelcontextprotocol/sdk/types.js';
 import { McpConnectionError } from './errors/mcp-connection-error.js';
 import { McpOAuthError } from './errors/mcp-oauth-error.js';
@@ -22,6 +16,7 @@ import { McpTimeoutError } from './errors/mcp-timeout-error.js';
 import { collectPages } from './collect-pages.js';
 import { describeServer, describeClose } from './describe-server.js';
 import { connectFailure, errorMessage, isInvalidResponse, isSessionExpired } from './error-details.js';
+import { loadClientSdk, loadedClientSdk, type McpClientSdk } from './mcp-sdk.js';
 import type {
   McpCallToolOptions,
   McpClientOptions,
@@ -243,12 +238,13 @@ export class McpClient implements AsyncDisposable {
     const { connection, operation, signal, timeoutMs } = context;
     if (signal?.aborted === true) return signal.reason;
     if (McpOAuthError.isInstance(error)) return error;
-    if (error instanceof McpError) {
-      if (error.code === ErrorCode.RequestTimeout) {
+    const types = loadedClientSdk()?.types;
+    if (types !== undefined && error instanceof types.McpError) {
+      if (error.code === types.ErrorCode.RequestTimeout) {
         this.checkHealth(connection);
         return new McpTimeoutError({ server: this.serverName, operation, timeoutMs, cause: error });
       }
-      if (!(error.code === ErrorCode.ConnectionClosed && connection.closed)) return error;
+      if (!(error.code === types.ErrorCode.ConnectionClosed && connection.closed)) return error;
     } else if (isInvalidResponse(error)) {
       return error;
     }
@@ -293,7 +289,8 @@ export class McpClient implements AsyncDisposable {
     this.connectAbort = abort;
     let connection: Connection;
     try {
-      connection = await openConnection(this.options.transport, () => this.makeClient(() => connection), { timeout, signal: abort.signal }, this.closing.signal);
+      const sdk = await loadClientSdk();
+      connection = await openConnection(this.options.transport, () => this.makeClient(sdk, () => connection), { timeout, signal: abort.signal }, this.closing.signal);
     } catch (error) {
       if (McpOAuthError.isInstance(error)) throw error;
       const cause = error instanceof ConnectAttemptError ? error.cause : error;
@@ -321,9 +318,10 @@ export class McpClient implements AsyncDisposable {
     return connection;
   }
 
-  private makeClient(current: () => Connection | undefined): Client {
+  private makeClient(sdk: McpClientSdk, current: () => Connection | undefined): Client {
+    const { ElicitRequestSchema, LoggingMessageNotificationSchema, ToolListChangedNotificationSchema } = sdk.types;
     const onElicitation = this.options.onElicitation;
-    const client = new Client(this.options.clientInfo ?? DEFAULT_CLIENT_INFO, {
+    const client = new sdk.client.Client(this.options.clientInfo ?? DEFAULT_CLIENT_INFO, {
       capabilities: onElicitation === undefined ? {} : { elicitation: { form: {} } },
     });
     client.onerror = (error) => {
@@ -399,7 +397,8 @@ export class McpClient implements AsyncDisposable {
 /** Tells a Streamable HTTP server the session is over (DELETE), giving it at most a second; errors are ignored. */
 async function endHttpSession(connection: Connection): Promise<void> {
   const transport = connection.inner;
-  if (!(transport instanceof StreamableHTTPClientTransport) || transport.sessionId === undefined) return;
+  const HttpTransport = loadedClientSdk()?.streamableHttp.StreamableHTTPClientTransport;
+  if (HttpTransport === undefined || !(transport instanceof HttpTransport) || transport.sessionId === undefined) return;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, END_SESSION_TIMEOUT_MS);

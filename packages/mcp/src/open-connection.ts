@@ -1,11 +1,11 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
 import { describeClose } from './describe-server.js';
 import type { McpHttpTransportOptions, McpTransportOptions } from './mcp-client-options.js';
 import { authorizeForRetry } from './oauth/authorization-required.js';
+import { loadClientSdk, type McpClientSdk } from './mcp-sdk.js';
 import { McpOAuthProvider } from './oauth/mcp-oauth-provider.js';
 import { oauthFetch } from './oauth/oauth-fetch.js';
 import { OrderedTransport } from './ordered-transport.js';
@@ -68,12 +68,13 @@ export async function openConnection(
   requestOptions: ConnectAttemptOptions,
   authorizationSignal?: AbortSignal,
 ): Promise<Connection> {
-  if (options.type === 'http') return openHttpConnection(options, makeClient, requestOptions, authorizationSignal);
+  if (options.type === 'http') return openHttpConnection(await loadClientSdk(), options, makeClient, requestOptions, authorizationSignal);
   const inner = options.type === 'stdio' ? new StdioProcessTransport(options) : await options.create();
   return connectOver(inner, makeClient(), requestOptions);
 }
 
 async function openHttpConnection(
+  sdk: McpClientSdk,
   options: McpHttpTransportOptions,
   makeClient: () => Client,
   requestOptions: ConnectAttemptOptions,
@@ -83,14 +84,14 @@ async function openHttpConnection(
   const requestInit: RequestInit = options.headers === undefined ? {} : { headers: { ...options.headers } };
   const provider = options.auth ?? options.authProvider;
   if (!(provider instanceof McpOAuthProvider)) {
-    return connectHttp(url, options, { requestInit, authProvider: provider, fetch: options.fetch }, makeClient, requestOptions);
+    return connectHttp(sdk, url, options, { requestInit, authProvider: provider, fetch: options.fetch }, makeClient, requestOptions);
   }
   // mcpOAuth(): the transport's fetch signals 401/403; authorization runs here, between connection
   // attempts, outside the handshake's timeout (a person may be signing in).
   const oauth = oauthFetch(provider, url, options.fetch ?? fetch);
   for (let authorizations = 0; ; authorizations += 1) {
     try {
-      return await connectHttp(url, options, { requestInit, fetch: oauth.fetch }, makeClient, requestOptions);
+      return await connectHttp(sdk, url, options, { requestInit, fetch: oauth.fetch }, makeClient, requestOptions);
     } catch (error) {
       const cause = error instanceof ConnectAttemptError ? error.cause : error;
       const challenge = httpStatusOf(cause) === 401 ? oauth.takeChallenge() : undefined;
@@ -100,6 +101,7 @@ async function openHttpConnection(
 }
 
 async function connectHttp(
+  sdk: McpClientSdk,
   url: URL,
   options: McpHttpTransportOptions,
   common: ConstructorParameters<typeof StreamableHTTPClientTransport>[1],
@@ -107,12 +109,12 @@ async function connectHttp(
   requestOptions: { readonly signal?: AbortSignal; readonly timeout: number },
 ): Promise<Connection> {
   try {
-    return await connectOver(new StreamableHTTPClientTransport(url, common), makeClient(), requestOptions);
+    return await connectOver(new sdk.streamableHttp.StreamableHTTPClientTransport(url, common), makeClient(), requestOptions);
   } catch (error) {
     const cause = error instanceof ConnectAttemptError ? error.cause : error;
-    if (options.fallbackToSse === false || requestOptions.signal?.aborted === true || !isLegacyServerRejection(cause)) throw error;
+    if (options.fallbackToSse === false || requestOptions.signal?.aborted === true || !isLegacyServerRejection(sdk, cause)) throw error;
   }
-  return connectOver(new SSEClientTransport(url, common), makeClient(), requestOptions);
+  return connectOver(new sdk.sse.SSEClientTransport(url, common), makeClient(), requestOptions);
 }
 
 async function connectOver(
@@ -140,8 +142,8 @@ function httpStatusOf(error: unknown): number | undefined {
   return typeof code === 'number' ? code : undefined;
 }
 
-function isLegacyServerRejection(error: unknown): boolean {
-  if (!(error instanceof StreamableHTTPError)) return false;
+function isLegacyServerRejection(sdk: McpClientSdk, error: unknown): boolean {
+  if (!(error instanceof sdk.streamableHttp.StreamableHTTPError)) return false;
   const code = error.code ?? 0;
   return code >= 400 && code < 500 && code !== 401 && code !== 403;
 }

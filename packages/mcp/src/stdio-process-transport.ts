@@ -1,10 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
-import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ErrorCode, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import spawn from 'cross-spawn';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { JsonLineReader, type LineEvent } from './json-line-reader.js';
+import { loadStdioSdk, stdioSdkLoaded, type McpStdioSdk } from './mcp-sdk.js';
 
 /**
  * How a stdio server process is started and stopped.
@@ -93,6 +91,8 @@ export class StdioProcessTransport implements Transport {
   private readonly maxMessageBytes: number;
   private readonly reader: JsonLineReader;
   private child: ChildProcess | undefined;
+  private started = false;
+  private stopRequested = false;
   private exited: Promise<void> | undefined;
   private streamsClosed: Promise<void> | undefined;
   private exitInfo: ProcessExit | undefined;
@@ -138,11 +138,17 @@ export class StdioProcessTransport implements Transport {
   }
 
   start(): Promise<void> {
-    if (this.child !== undefined) throw new Error('StdioProcessTransport was already started; create a new one.');
+    if (this.started) throw new Error('StdioProcessTransport was already started; create a new one.');
+    this.started = true;
+    return loadStdioSdk().then((sdk) => this.spawnProcess(sdk));
+  }
+
+  private spawnProcess(sdk: McpStdioSdk): Promise<void> {
+    if (this.stopRequested) return Promise.reject(new Error('The transport was closed before its MCP server process started.'));
     return new Promise<void>((resolve, reject) => {
       const stderrMode = this.params.stderr ?? 'inherit';
-      const child = spawn(this.params.command, [...(this.params.args ?? [])], {
-        env: { ...getDefaultEnvironment(), ...this.params.env },
+      const child = sdk.spawn(this.params.command, [...(this.params.args ?? [])], {
+        env: { ...sdk.stdioClient.getDefaultEnvironment(), ...this.params.env },
         cwd: this.params.cwd,
         stdio: ['pipe', 'pipe', stderrMode === 'ignore' ? 'ignore' : 'pipe'],
         shell: false,
@@ -197,7 +203,7 @@ export class StdioProcessTransport implements Transport {
       return Promise.reject(new Error('The MCP server process is not running.'));
     }
     return new Promise<void>((resolve, reject) => {
-      stdin.write(serializeMessage(message), (error) => (error ? reject(error) : resolve()));
+      stdin.write(stdioSdkLoaded().stdio.serializeMessage(message), (error) => (error ? reject(error) : resolve()));
     });
   }
 
@@ -215,6 +221,7 @@ export class StdioProcessTransport implements Transport {
   }
 
   private async stop(force: boolean): Promise<void> {
+    this.stopRequested = true;
     const child = this.child;
     if (child === undefined || this.exited === undefined) {
       this.notifyClose();
@@ -260,7 +267,7 @@ export class StdioProcessTransport implements Transport {
     if (line.text.trim() === '') return;
     let message: JSONRPCMessage;
     try {
-      message = deserializeMessage(line.text);
+      message = stdioSdkLoaded().stdio.deserializeMessage(line.text);
     } catch (error) {
       this.onerror?.(error instanceof Error ? error : new Error(String(error)));
       return;
@@ -281,7 +288,7 @@ export class StdioProcessTransport implements Transport {
         jsonrpc: '2.0',
         id: line.id,
         error: {
-          code: ErrorCode.InternalError,
+          code: stdioSdkLoaded().types.ErrorCode.InternalError,
           message: `The MCP server answered with ${what}; the reply was discarded. Ask for less data, or raise maxMessageBytes.`,
         },
       });

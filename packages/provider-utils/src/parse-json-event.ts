@@ -1,5 +1,6 @@
 import { InvalidResponseDataError } from '@tandem/core/spec';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { formatSchemaIssues } from './format-schema-issues.js';
 
 /** Options of {@link parseJsonEvent}. */
 export interface ParseJsonEventOptions {
@@ -47,7 +48,7 @@ export function validateJson<T>(json: unknown, schema: z.ZodType<T>, options: Pa
   const result = schema.safeParse(json);
   if (result.success) return result.data;
   throw new InvalidResponseDataError({
-    message: `${options.provider} sent data that does not match its documented format (${z.prettifyError(result.error).replace(/\s*\n\s*/g, '; ')}): ${truncate(JSON.stringify(json))}. Upgrade the provider package if the API changed.`,
+    message: `${options.provider} sent data that does not match its documented format (${formatSchemaIssues(result.error)}): ${truncate(JSON.stringify(json))}. Upgrade the provider package if the API changed.`,
     data: json,
     cause: result.error,
   });

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { formatSchemaIssues } from './format-schema-issues.js';
 import { InvalidProviderOptionsError } from './invalid-provider-options-error.js';
 
 /**
@@ -22,7 +23,7 @@ export function parseProviderOptions<T>(
   if (result.success) return result.data;
   throw new InvalidProviderOptionsError({
     provider: key,
-    message: `Invalid providerOptions.${key}: ${z.prettifyError(result.error).replace(/\s*\n\s*/g, '; ')}. Check the provider's documentation for the accepted options.`,
+    message: `Invalid providerOptions.${key}: ${formatSchemaIssues(result.error)}. Check the provider's documentation for the accepted options.`,
     cause: result.error,
   });
 }

@@ -10,7 +10,7 @@ import { mapBedrockError } from './map-bedrock-error.js';
 /** The resolved settings a {@link BedrockConverseModel} runs with. */
 export interface BedrockConverseModelConfig {
   /** The SDK client (created on first use); its own retries are off — Tandem retries. */
-  readonly client: () => BedrockRuntimeClient;
+  readonly client: () => Promise<BedrockRuntimeClient>;
   /** A description of the endpoint for error messages, e.g. `https://bedrock-runtime.us-east-1.amazonaws.com`. */
   readonly endpoint: () => string;
   readonly maxRetries: number;
@@ -52,7 +52,7 @@ export class BedrockConverseModel implements LanguageModelV1 {
     const input = buildBedrockConverseInput(this.modelId, request, config.warn);
     // A response format sent without `outputConfig` went as the answer tool (`structuredOutputMode: 'jsonTool'`).
     const answerTool = request.responseFormat !== undefined && input.outputConfig === undefined ? jsonResponseToolName(request.responseFormat) : undefined;
-    const client = config.client();
+    const client = await config.client();
     const url = `${config.endpoint()}/model/${encodeURIComponent(this.modelId)}/converse-stream`;
     const extraHeaders = options.headers ?? {};
     const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -100,7 +100,7 @@ async function* attempt(
       url,
       isRetryable: true,
     });
-  const command = converseCommand(input, { headers, maxEventBytes: call.maxEventBytes });
+  const command = await converseCommand(input, { headers, maxEventBytes: call.maxEventBytes });
   try {
     let stream: AsyncIterable<unknown> | undefined;
     try {

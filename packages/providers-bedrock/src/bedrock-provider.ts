@@ -1,10 +1,10 @@
-import { BedrockRuntimeClient, type BedrockRuntimeClientConfig } from '@aws-sdk/client-bedrock-runtime';
+import type { BedrockRuntimeClient, BedrockRuntimeClientConfig } from '@aws-sdk/client-bedrock-runtime';
 import { registerSecret, type BidiModelV1, type LanguageModelV1 } from '@tandem/core/spec';
 import type { Sleep } from '@tandem/provider-utils';
-import { NodeHttp2Handler, NodeHttpHandler } from '@smithy/node-http-handler';
 import { BedrockConverseModel } from './bedrock-converse-model.js';
 import { InvalidRequestError } from '@tandem/provider-utils';
 import { bedrockTools, type BedrockTools } from './bedrock-tools.js';
+import { loadAwsSdk } from './load-aws-sdk.js';
 import { NovaSonicModel } from './nova-sonic/nova-sonic-model.js';
 import { novaSonicSdkLogger } from './nova-sonic/nova-sonic-sdk-logger.js';
 import type { NovaSonicOptions } from './nova-sonic/nova-sonic-options.js';
@@ -72,7 +72,7 @@ export interface BedrockProvider {
  * ```
  */
 export function createBedrock(settings: BedrockProviderSettings = {}): BedrockProvider {
-  let client: BedrockRuntimeClient | undefined = settings.client;
+  let client: Promise<BedrockRuntimeClient> | undefined = settings.client === undefined ? undefined : Promise.resolve(settings.client);
   registerCredentials(settings.credentials);
   const region = (): string => {
     const value = settings.region ?? process.env['AWS_REGION'] ?? process.env['AWS_DEFAULT_REGION'];
@@ -85,20 +85,25 @@ export function createBedrock(settings: BedrockProviderSettings = {}): BedrockPr
     return value;
   };
   const config = {
-    client: (): BedrockRuntimeClient => {
+    client: (): Promise<BedrockRuntimeClient> => {
       // The secret parts of credentials from the environment, so no Tandem error can ever show them.
       registerSecret(process.env['AWS_SECRET_ACCESS_KEY']);
       registerSecret(process.env['AWS_SESSION_TOKEN']);
       registerSecret(process.env['AWS_BEARER_TOKEN_BEDROCK']);
-      client ??= new BedrockRuntimeClient({
-        region: region(),
-        ...(settings.credentials === undefined ? {} : { credentials: settings.credentials }),
-        ...(settings.endpoint === undefined ? {} : { endpoint: settings.endpoint }),
-        // Tandem retries (before the first part only); the SDK must not retry on its own.
-        maxAttempts: 1,
-        // Converse streams over HTTP/1.1; the client's default handler is HTTP/2 (for bidirectional APIs).
-        requestHandler: new NodeHttpHandler(),
-      });
+      if (client !== undefined) return client;
+      const clientRegion = region();
+      client = loadAwsSdk().then(
+        ({ runtime, http }) =>
+          new runtime.BedrockRuntimeClient({
+            region: clientRegion,
+            ...(settings.credentials === undefined ? {} : { credentials: settings.credentials }),
+            ...(settings.endpoint === undefined ? {} : { endpoint: settings.endpoint }),
+            // Tandem retries (before the first part only); the SDK must not retry on its own.
+            maxAttempts: 1,
+            // Converse streams over HTTP/1.1; the client's default handler is HTTP/2 (for bidirectional APIs).
+            requestHandler: new http.NodeHttpHandler(),
+          }),
+      );
       return client;
     },
     endpoint: () =>
@@ -110,18 +115,23 @@ export function createBedrock(settings: BedrockProviderSettings = {}): BedrockPr
     maxRetryAfterMs: settings.maxRetryAfterMs,
     maxEventBytes: settings.maxEventBytes,
   };
-  let http2Client: BedrockRuntimeClient | undefined;
+  let http2Client: Promise<BedrockRuntimeClient> | undefined;
   const bidiConfig = {
-    client: (): BedrockRuntimeClient => {
-      http2Client ??= new BedrockRuntimeClient({
-        region: region(),
-        ...(settings.credentials === undefined ? {} : { credentials: settings.credentials }),
-        ...(settings.endpoint === undefined ? {} : { endpoint: settings.endpoint }),
-        maxAttempts: 1,
-        // Bidirectional streams need HTTP/2.
-        requestHandler: new NodeHttp2Handler(),
-        logger: novaSonicSdkLogger,
-      });
+    client: (): Promise<BedrockRuntimeClient> => {
+      if (http2Client !== undefined) return http2Client;
+      const clientRegion = region();
+      http2Client = loadAwsSdk().then(
+        ({ runtime, http }) =>
+          new runtime.BedrockRuntimeClient({
+            region: clientRegion,
+            ...(settings.credentials === undefined ? {} : { credentials: settings.credentials }),
+            ...(settings.endpoint === undefined ? {} : { endpoint: settings.endpoint }),
+            maxAttempts: 1,
+            // Bidirectional streams need HTTP/2.
+            requestHandler: new http.NodeHttp2Handler(),
+            logger: novaSonicSdkLogger,
+          }),
+      );
       return http2Client;
     },
     endpoint: () => {

@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
-import { ConverseStreamCommand, type ConverseStreamCommandInput } from '@aws-sdk/client-bedrock-runtime';
+import type { ConverseStreamCommand, ConverseStreamCommandInput } from '@aws-sdk/client-bedrock-runtime';
 import { InvalidResponseDataError } from '@tandem/core/spec';
 import { eventStreamFrameGuard } from './event-stream-frame-guard.js';
+import { loadAwsSdk } from './load-aws-sdk.js';
 
 /**
  * A `ConverseStreamCommand` with Tandem's middleware: extra request headers (added at the build step),
@@ -9,11 +10,12 @@ import { eventStreamFrameGuard } from './event-stream-frame-guard.js';
  * sees the raw bytes first).
  * @internal
  */
-export function converseCommand(
+export async function converseCommand(
   input: ConverseStreamCommandInput,
   options: { readonly headers: { readonly [name: string]: string }; readonly maxEventBytes: number },
-): ConverseStreamCommand {
-  const command = new ConverseStreamCommand(input);
+): Promise<ConverseStreamCommand> {
+  const { runtime } = await loadAwsSdk();
+  const command = new runtime.ConverseStreamCommand(input);
   const { headers, maxEventBytes } = options;
   if (Object.keys(headers).length > 0) {
     command.middlewareStack.add(

@@ -2,6 +2,7 @@ import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/sp
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { z as z3 } from 'zod/v3';
+import * as zm from 'zod/mini';
 import { fakeContext } from './__fixtures__/fake-context.js';
 import { tool } from './tool.js';
 
@@ -67,6 +68,26 @@ describe('zod input → JSON Schema', () => {
     });
     expect(t.spec.params).toEqual({ type: 'object', properties: { at: { type: 'string', format: 'date-time' } }, required: ['at'] });
     expect(t.validate?.({ at: '2026-01-02T00:00:00.000Z' })).toEqual({ success: true, value: { at: new Date('2026-01-02T00:00:00.000Z') } });
+  });
+});
+
+describe('zod schemas without Standard JSON Schema (zod/mini, zod 4.0–4.1, zod 3.25 zod/v4)', () => {
+  it('converts them with the application\'s zod, loaded on first use, keeping .describe() metadata', () => {
+    const input = zm.object({ query: zm.string().check(zm.describe('What to ask')), limit: zm.optional(zm.number()) });
+    expect(input['~standard']).not.toHaveProperty('jsonSchema');
+    const t = tool({ name: 'search', description: 'd', input, execute: async () => 1 });
+    expect(t.spec.params).toEqual({
+      type: 'object',
+      properties: { query: { type: 'string', description: 'What to ask' }, limit: { type: 'number' } },
+      required: ['query'],
+    });
+    expect(t.validate?.({ query: 'a', limit: 'x' })).toMatchObject({ success: false });
+  });
+
+  it('reports a schema JSON cannot express with the fix', () => {
+    expect(() => tool({ name: 'when', description: 'd', input: zm.object({ at: zm.date() }), execute: async () => 1 })).toThrow(
+      /tool "when": the zod input schema cannot be expressed as JSON Schema \(Date cannot be represented in JSON Schema\)/,
+    );
   });
 });
 

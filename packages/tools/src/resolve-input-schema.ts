@@ -1,8 +1,8 @@
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
 import type { JsonSchema, ToolInputValidation } from '@tandem/core';
-import { toJSONSchema, type $ZodType } from 'zod/v4/core';
 import { formatIssues } from './format-issues.js';
 import { isPromiseLike } from './is-promise-like.js';
+import { zodJsonSchemaConverter } from './zod-to-json-schema.js';
 
 /**
  * What a tool's `input` may be: a zod 4 schema, a `jsonSchema(…)` wrapper, or any Standard Schema v1
@@ -56,25 +56,21 @@ export function resolveInputSchema<T>(label: string, input: ToolInputSchema<T>, 
 }
 
 function toJsonSchema(label: string, input: StandardSchemaV1): unknown {
-  if (isZod4(input)) {
-    try {
-      return toJSONSchema(input, { target: 'draft-7', io: 'input' });
-    } catch (error) {
-      throw new TypeError(
-        `${label}: the zod input schema cannot be expressed as JSON Schema (${errorMessage(error)}). ` +
-          'Use JSON-representable types for the model-facing input (no z.date(), z.bigint(), z.map(), …), or pass `jsonSchema` explicitly.',
-        { cause: error },
-      );
-    }
-  }
   const converter = (input['~standard'] as Partial<StandardJSONSchemaV1.Props>).jsonSchema;
+  const zod = isZod4(input);
   if (converter === undefined || typeof converter.input !== 'function') {
+    if (zod) {
+      const convert = zodJsonSchemaConverter(label);
+      return convertZod(label, () => convert(input));
+    }
     throw new TypeError(
       `${label}: this ${input['~standard'].vendor} schema cannot produce a JSON Schema (it does not implement Standard JSON Schema). ` +
         'Pass the JSON Schema the model should see as the `jsonSchema` option' +
         (input['~standard'].vendor === 'zod' ? ', or use a zod 4 schema (`import { z } from "zod"` with zod@^4) instead of a zod 3 one.' : '.'),
     );
   }
+  // zod ≥ 4.2 describes itself through Standard JSON Schema: no zod import needed here.
+  if (zod) return convertZod(label, () => converter.input({ target: 'draft-07' }));
   try {
     return converter.input({ target: 'draft-07' });
   } catch {
@@ -85,6 +81,18 @@ function toJsonSchema(label: string, input: StandardSchemaV1): unknown {
         cause: error,
       });
     }
+  }
+}
+
+function convertZod(label: string, convert: () => unknown): unknown {
+  try {
+    return convert();
+  } catch (error) {
+    throw new TypeError(
+      `${label}: the zod input schema cannot be expressed as JSON Schema (${errorMessage(error)}). ` +
+        'Use JSON-representable types for the model-facing input (no z.date(), z.bigint(), z.map(), …), or pass `jsonSchema` explicitly.',
+      { cause: error },
+    );
   }
 }
 
@@ -113,7 +121,8 @@ function isStandardSchema(value: unknown): value is StandardSchemaV1 {
   return isObject(props) && props['version'] === 1 && typeof props['validate'] === 'function';
 }
 
-function isZod4(value: StandardSchemaV1): value is StandardSchemaV1 & $ZodType {
+/** A zod 4 schema (classic or mini, also zod 3.25's `zod/v4`): its internals carry a `def`. */
+function isZod4(value: StandardSchemaV1): boolean {
   const internals: unknown = (value as { _zod?: unknown })._zod;
   return isObject(internals) && isObject(internals['def']);
 }

@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 
 /** The built CLI (turbo builds it before `test`). */
 export const BIN = fileURLToPath(new URL('../../dist/bin.js', import.meta.url));
@@ -17,16 +18,18 @@ export function assertBuilt(): void {
 }
 
 /**
- * The environment of a CLI run: this one without provider keys and color settings, and with an Ollama
- * address nothing listens on — so the model choice is the demo model unless a test says otherwise.
+ * The environment of a CLI run: this one without provider keys, color settings, OpenTelemetry variables
+ * and a graphical display (no browser opens), with an Ollama address nothing listens on — so the model
+ * choice is the demo model unless a test says otherwise — and a tandem home folder in a temporary
+ * directory (never the user's ~/.tandem).
  */
 export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
-    if (/(_API_KEY|^AWS_|^NO_COLOR$|^FORCE_COLOR$|^OLLAMA_|^TANDEM_)/.test(key)) continue;
+    if (/(_API_KEY|^AWS_|^NO_COLOR$|^FORCE_COLOR$|^OLLAMA_|^TANDEM_|^OTEL_|^DISPLAY$|^WAYLAND_DISPLAY$)/.test(key)) continue;
     env[key] = value;
   }
-  return { ...env, OLLAMA_HOST: '127.0.0.1:9', ...extra };
+  return { ...env, OLLAMA_HOST: '127.0.0.1:9', TANDEM_HOME: inject('tandemHome'), ...extra };
 }
 
 /** What a run of the CLI produced. */

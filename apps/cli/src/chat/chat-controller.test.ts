@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { memorySessionStore, messageText, type LanguageModel } from '@tandem/core';
 import { tool } from '@tandem/tools';
 import { z } from 'zod';
 import { demoModel } from '../demo-model/demo-model.js';
@@ -137,5 +138,43 @@ describe('ChatController', () => {
     expect(failing.state.transcript.at(-1)).toMatchObject({ kind: 'notice', tone: 'error', text: 'HTTP 500 from the provider' });
     expect(failing.state.running).toBe(false);
     expect(failing.history).toHaveLength(0);
+  });
+
+  it('with a session store: each turn goes to the session (the agent loads the history), /clear starts a new session', async () => {
+    const store = memorySessionStore();
+    const seen: string[][] = [];
+    const base = demoModel({ wordDelayMs: 0 });
+    // What the model receives on each call, to check the history comes from the store.
+    const model: LanguageModel = { ...base, stream: (request, options) => (seen.push(request.messages.map((message) => messageText(message))), base.stream(request, options)) };
+    const ids = ['second'];
+    const turns: string[] = [];
+    await store.append('first', [
+      { role: 'user', parts: [{ type: 'text', text: 'earlier question' }] },
+      { role: 'assistant', parts: [{ type: 'text', text: 'earlier answer' }] },
+    ]);
+    const controller = new ChatController({
+      agentOptions: {},
+      model,
+      modelId: 'demo:offline',
+      isDemo: true,
+      tools: [],
+      switchModel: () => Promise.reject(new Error('no')),
+      exit: () => undefined,
+      session: { store, id: 'first', newId: () => ids.shift() ?? 'none', onTurn: (id, text) => turns.push(`${id}: ${text}`) },
+    });
+    expect(controller.state.sessionId).toBe('first');
+    await controller.submit('hello');
+    expect(seen[0]).toEqual(['earlier question', 'earlier answer', 'hello']);
+    expect((await store.load('first')).map((message) => message.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    expect(controller.history).toHaveLength(4);
+
+    await controller.submit('/clear');
+    expect(controller.state.sessionId).toBe('second');
+    expect(texts(controller.state, 'notice').at(-1)).toBe('Conversation cleared: the next message starts afresh in session second.');
+    await controller.submit('again');
+    expect(seen[1]).toEqual(['again']);
+    expect((await store.load('second')).map((message) => messageText(message))).toEqual(['again', expect.any(String)]);
+    expect((await store.load('first'))).toHaveLength(4);
+    expect(turns).toEqual(['first: hello', 'second: again']);
   });
 });

@@ -1,4 +1,4 @@
-import { Agent, userMessage, type AgentOptions, type AgentRun, type Message } from '@tandem/core';
+import { Agent, userMessage, type AgentOptions, type AgentRun, type Message, type SessionStore } from '@tandem/core';
 import type { LanguageModel } from '@tandem/core/spec';
 import { describeError } from '../errors/describe-error.js';
 import type { CatalogEntry } from '../tools/tool-catalog.js';
@@ -29,6 +29,19 @@ export interface ChatState {
   /** `provider:model-id` of the model in use. */
   readonly modelId: string;
   readonly isDemo: boolean;
+  /** The id of the stored session the turns go to (undefined when conversations are not kept). */
+  readonly sessionId: string | undefined;
+}
+
+/** Where the chat keeps its conversation: the store, the session to start with, and how to start another. */
+export interface ChatSessionOptions {
+  readonly store: SessionStore;
+  /** The session of the first turn (new or resumed). */
+  readonly id: string;
+  /** A new session id, for `/clear`. */
+  readonly newId: () => string;
+  /** Called before each turn with its session id and text (e.g. to record where the session started). */
+  readonly onTurn?: (id: string, text: string) => void;
 }
 
 /** Switches the model for `/model <provider:id>`. */
@@ -44,6 +57,11 @@ export interface ChatControllerOptions {
   readonly switchModel: ModelSwitcher;
   /** Called for `/exit`. */
   readonly exit: (code: number) => void;
+  /**
+   * Keep the conversation in a session store: each turn sends only the new message and the agent loads the
+   * history; `/clear` starts a new session. Without it, the history is kept in memory.
+   */
+  readonly session?: ChatSessionOptions;
   /** The clock durations are measured with (default `performance.now`). */
   readonly now?: () => number;
 }
@@ -69,7 +87,15 @@ export class ChatController {
     this.agent = new Agent(options.agentOptions);
     this.model = options.model;
     this.now = options.now ?? (() => performance.now());
-    this.snapshot = { transcript: [], live: undefined, running: false, approvals: [], modelId: options.modelId, isDemo: options.isDemo };
+    this.snapshot = {
+      transcript: [],
+      live: undefined,
+      running: false,
+      approvals: [],
+      modelId: options.modelId,
+      isDemo: options.isDemo,
+      sessionId: options.session?.id,
+    };
   }
 
   /** The current state (a new object after every change). */
@@ -105,6 +131,11 @@ export class ChatController {
         },
         clear: () => {
           this.messages = [];
+          const session = this.options.session;
+          if (session === undefined) return undefined;
+          const id = session.newId();
+          this.update({ sessionId: id });
+          return id;
         },
         exit: this.options.exit,
       });
@@ -136,9 +167,16 @@ export class ChatController {
   }
 
   private async runTurn(text: string): Promise<void> {
-    const input = [...this.messages, userMessage(text)];
     const abort = new AbortController();
-    const run = this.agent.run(this.model, input, { signal: abort.signal });
+    const stored = this.options.session;
+    const sessionId = this.snapshot.sessionId;
+    let run: AgentRun;
+    if (stored !== undefined && sessionId !== undefined) {
+      stored.onTurn?.(sessionId, text);
+      run = this.agent.run(this.model, [userMessage(text)], { signal: abort.signal, session: { store: stored.store, id: sessionId } });
+    } else {
+      run = this.agent.run(this.model, [...this.messages, userMessage(text)], { signal: abort.signal });
+    }
     this.current = { run, abort };
     this.update({ running: true, live: EMPTY_TURN, transcript: [...this.snapshot.transcript, { id: this.nextId++, kind: 'user', text }] });
     let turn = EMPTY_TURN;

@@ -9,8 +9,8 @@ export interface SlashCommandContext {
   modelId(): string;
   /** Switches the model; resolves with its `provider:model-id`. */
   switchModel(value: string): Promise<string>;
-  /** Forgets the conversation. */
-  clear(): void;
+  /** Forgets the conversation; resolves with the id of the new session when conversations are kept. */
+  clear(): string | undefined;
   exit(code: number): void;
 }
 
@@ -19,7 +19,7 @@ export const CHAT_HELP = [
   'Commands:',
   '  /tools              list the tools and where they come from',
   '  /model [provider:id] show or switch the model (e.g. /model openai:gpt-5-mini, /model demo)',
-  '  /clear              forget the conversation',
+  '  /clear              start a new conversation (a new session; the old one stays in tandem sessions)',
   '  /exit               leave (or Ctrl-D at an empty prompt)',
   '  /help               this help',
   'Keys: Enter sends · Ctrl-C cancels a running turn (its tools get their abort) · Ctrl-C twice at the prompt exits',
@@ -55,10 +55,11 @@ export async function runSlashCommand(line: string, context: SlashCommandContext
         context.notice(describeError(error), 'error');
       }
       return;
-    case 'clear':
-      context.clear();
-      context.notice('Conversation cleared: the next message starts afresh.');
+    case 'clear': {
+      const id = context.clear();
+      context.notice(`Conversation cleared: the next message starts afresh${id === undefined ? '' : ` in session ${id}`}.`);
       return;
+    }
     case 'exit':
     case 'quit':
       context.exit(0);

@@ -5,17 +5,22 @@ import { chooseModel } from '../model/choose-model.js';
 import type { GlobalOptions } from '../options.js';
 import { useColor } from '../output/color.js';
 import { prepare } from '../prepare.js';
+import { openCommandSession } from '../sessions/open-command-session.js';
 import { loadInk } from './load-ink.js';
-
 
 /**
  * `tandem chat`: an interactive conversation with a live tool panel. Needs a terminal on stdin and stdout.
- * Resolves with the exit code: 0 for `/exit` or Ctrl-D, 130 for Ctrl-C twice at the prompt.
+ * The conversation is kept in `~/.tandem/sessions.db` (a new session, or the one `--continue` /
+ * `--session <id>` names; `/clear` starts another). Resolves with the exit code: 0 for `/exit` or Ctrl-D,
+ * 130 for Ctrl-C twice at the prompt.
  */
 export async function chatCommand(options: GlobalOptions): Promise<ExitCode> {
   if (process.stdin.isTTY !== true || process.stdout.isTTY !== true) {
     throw new CliError('usage', 'tandem chat needs a terminal; for scripts and pipes use: tandem run "<prompt>" (or --json).');
   }
+  const cwd = process.cwd();
+  const warnings: string[] = [];
+  await using opened = await openCommandSession(options, cwd, (line) => warnings.push(line));
   await using prepared = await prepare(options);
   const { ink, react } = await loadInk({ color: useColor(process.stdout, options) });
   const { ChatApp } = await import('../ui/chat-app.js');
@@ -33,6 +38,16 @@ export async function chatCommand(options: GlobalOptions): Promise<ExitCode> {
     tools: prepared.catalog.entries,
     switchModel: async (value) => chooseModel({ flag: value, config: prepared.config, providers: prepared.providers }),
     exit: exitApp,
+    ...(opened === undefined
+      ? {}
+      : {
+          session: {
+            store: opened.catalog.store,
+            id: opened.choice.id,
+            newId: () => opened.catalog.newId(),
+            onTurn: (id: string, text: string) => opened.catalog.remember(id, cwd, text),
+          },
+        }),
   });
   const sources = [...new Set(prepared.catalog.entries.map((entry) => entry.source))];
   const banner = {
@@ -41,7 +56,12 @@ export async function chatCommand(options: GlobalOptions): Promise<ExitCode> {
     isDemo: prepared.choice.isDemo,
     toolCount: prepared.catalog.entries.length,
     sources,
-    notes: [options.yes === true ? 'Every tool call is approved (--yes).' : 'Tools that need approval ask y/n before they run (--yes approves all).'],
+    notes: [
+      options.yes === true ? 'Every tool call is approved (--yes).' : 'Tools that need approval ask y/n before they run (--yes approves all).',
+      sessionNote(opened?.choice),
+      ...(opened?.choice.note === undefined ? [] : [opened.choice.note]),
+      ...warnings.map((line) => `Warning: ${line}`),
+    ],
   };
   const app = ink.render(
     react.createElement(ChatApp, {
@@ -69,4 +89,11 @@ export async function chatCommand(options: GlobalOptions): Promise<ExitCode> {
     controller.cancel();
   }
   return code;
+}
+
+/** The banner line about the session. */
+function sessionNote(choice: { readonly id: string; readonly resumed: boolean; readonly messageCount: number } | undefined): string {
+  if (choice === undefined) return 'This conversation is not saved.';
+  if (choice.resumed) return `Session ${choice.id}: resumed with its ${String(choice.messageCount)} earlier messages (tandem sessions show ${choice.id}).`;
+  return `Session ${choice.id} (saved; tandem --continue resumes it here).`;
 }

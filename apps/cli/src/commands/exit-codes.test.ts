@@ -41,6 +41,14 @@ describe('exit code 2: bad usage', () => {
     expect(help.stdout).toMatch(/offline demo model is a deterministic teaching model, not an LLM/);
     expect(help.stdout).toMatch(/Tool approval: calls of tools that need approval ask y\/n/);
     expect((await runCli(['--version'], { cwd: dir })).stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+    for (const line of [/--continue +chat\/run: resume the last session/, /--session <id> +chat\/run: resume \(or start\)/, /--trace +export OpenTelemetry spans/, /^ {2}sessions +list, show and remove/m, /^ {2}mcp +sign in to and out of/m]) {
+      expect(help.stdout).toMatch(line);
+    }
+    const sessions = await runCli(['sessions', '--help'], { cwd: dir });
+    expect(sessions.stdout).toMatch(/list \[options\][\s\S]*show \[options\] <id>[\s\S]*rm <id>/);
+    const mcp = await runCli(['mcp'], { cwd: dir });
+    expect(mcp.code).toBe(2);
+    expect(mcp.stderr).toMatch(/login <server>[\s\S]*logout <server>/);
   });
 });
 
@@ -51,7 +59,7 @@ describe('exit code 3: bad config', () => {
     expect(result.code).toBe(3);
     const file = join(folder, 'tandem.config.json');
     expect(result.stderr).toBe(
-      `tandem: Invalid config ${file}: maxSteps: expected a positive whole number; mcpServers.fs.disabled: unknown key (expected one of: command, args, env, cwd, url, headers, timeoutMs, toolPrefix, type)\n`,
+      `tandem: Invalid config ${file}: maxSteps: expected a positive whole number; mcpServers.fs.disabled: unknown key (expected one of: command, args, env, cwd, url, headers, timeoutMs, toolPrefix, auth, type)\n`,
     );
   });
 

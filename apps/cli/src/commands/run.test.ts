@@ -46,7 +46,13 @@ describe('tandem run', () => {
     expect(results.map((entry) => entry['toolName']).sort()).toEqual(['current_time', 'quick_echo']);
     expect(results.find((entry) => entry['toolName'] === 'quick_echo')).toMatchObject({ status: 'success', isError: false, result: 'echo: hi', modelInput: { type: 'text', value: 'echo: hi' } });
     const last = lines.at(-1);
-    expect(last).toEqual({ type: 'result', stopReason: 'endTurn', text: expect.stringContaining('- quick_echo: echo: hi'), usage: { inputTokens: expect.any(Number), outputTokens: expect.any(Number) } });
+    expect(last).toEqual({
+      type: 'result',
+      stopReason: 'endTurn',
+      text: expect.stringContaining('- quick_echo: echo: hi'),
+      usage: { inputTokens: expect.any(Number), outputTokens: expect.any(Number) },
+      sessionId: expect.stringMatching(/^[0-9a-f]{8}$/),
+    });
   });
 
   it('--json reports a failed tool with its error as { name, message }', async () => {

@@ -6,6 +6,7 @@ import type { GlobalOptions } from '../options.js';
 import { painter, useColor } from '../output/color.js';
 import { toJsonValue } from '../output/to-json-value.js';
 import { prepare } from '../prepare.js';
+import { openCommandSession } from '../sessions/open-command-session.js';
 import { RunPanel } from '../ui/run-panel.js';
 import { ApprovalPrompter } from './approval-prompter.js';
 import { onInterrupt } from './interrupts.js';
@@ -21,8 +22,9 @@ export interface RunCommandOptions extends GlobalOptions {
 
 /**
  * `tandem run "<prompt>"`: runs one prompt (from the argument, `-p`, or stdin when it is not a TTY) and
- * prints the answer; with `--json`, every event as one JSON line and a final `{ "type": "result" }` line.
- * The tool panel goes to stderr when stderr is a TTY.
+ * prints the answer; with `--json`, every event as one JSON line and a final `{ "type": "result" }` line
+ * (with the `sessionId`). The tool panel goes to stderr when stderr is a TTY. The conversation is kept in
+ * `~/.tandem/sessions.db`: a new session, or the one `--continue` / `--session <id>` names.
  */
 export async function runCommand(words: readonly string[], options: RunCommandOptions): Promise<ExitCode> {
   const prompt = await readPrompt(words, options);
@@ -30,6 +32,8 @@ export async function runCommand(words: readonly string[], options: RunCommandOp
   const errPaint = painter(useColor(stderr, options));
   // Calls that need approval: asked on the terminal when there is one; otherwise refused (--yes approves).
   const interactive = stdin.isTTY === true && stderr.isTTY === true;
+  const cwd = process.cwd();
+  await using opened = await openCommandSession(options, cwd, (line) => stderr.write(`${errPaint('yellow', 'tandem: warning:')} ${line}\n`));
   await using prepared = await prepare(options, { approve: interactive ? undefined : refuseApproval });
   const prompter = interactive && options.yes !== true ? new ApprovalPrompter(stdin, stderr, errPaint) : undefined;
   const panel = stderr.isTTY === true ? new RunPanel((line) => stderr.write(line), errPaint) : undefined;
@@ -42,10 +46,20 @@ export async function runCommand(words: readonly string[], options: RunCommandOp
   };
   if (options.verbose === true) stderr.write(errPaint('dim', `model ${prepared.choice.id} (${prepared.choice.reason})\n`));
   else if (prepared.choice.isDemo && stderr.isTTY === true) stderr.write(errPaint('dim', `Using the offline demo model (${prepared.choice.reason}).\n`));
+  const sessionId = opened?.choice.id;
+  if (opened !== undefined) {
+    const { choice } = opened;
+    if (choice.note !== undefined) stderr.write(`${errPaint('yellow', 'tandem:')} ${choice.note}\n`);
+    if (options.verbose === true) {
+      stderr.write(errPaint('dim', `session ${choice.id} (${choice.resumed ? `resumed, ${String(choice.messageCount)} messages` : 'new'})\n`));
+    }
+    opened.catalog.remember(choice.id, cwd, prompt);
+  }
 
   const controller = new AbortController();
   const release = onInterrupt(controller);
-  const run = new Agent(prepared.agentOptions).run(prepared.choice.model, [userMessage(prompt)], { signal: controller.signal });
+  const session = opened === undefined ? undefined : { store: opened.catalog.store, id: opened.choice.id };
+  const run = new Agent(prepared.agentOptions).run(prepared.choice.model, [userMessage(prompt)], { signal: controller.signal, ...(session === undefined ? {} : { session }) });
   let result: AgentResult | undefined;
   let failure: unknown;
   try {
@@ -75,8 +89,8 @@ export async function runCommand(words: readonly string[], options: RunCommandOp
 
   if (options.json === true) {
     const line = result === undefined
-      ? { type: 'result', stopReason: 'error', text: '', usage: null, error: toJsonValue(failure) }
-      : { type: 'result', stopReason: result.stopReason, text: result.text, usage: result.usage };
+      ? { type: 'result', stopReason: 'error', text: '', usage: null, error: toJsonValue(failure), sessionId: sessionId ?? null }
+      : { type: 'result', stopReason: result.stopReason, text: result.text, usage: result.usage, sessionId: sessionId ?? null };
     stdout.write(`${JSON.stringify(toJsonValue(line))}\n`);
   } else if (midLine) stdout.write('\n');
 

@@ -41,7 +41,14 @@ export async function voiceCommand(options: GlobalOptions & { readonly audio?: b
   if (choice.isDemo) process.stderr.write(paint('yellow', 'The offline demo model answers typed turns by fixed rules (not an LLM): name a tool to call it.\n'));
   process.stderr.write(paint('dim', `Type a line and press Enter${sox === undefined ? '' : ', or speak'}; Ctrl-D ends the conversation, Ctrl-C stops it.\n`));
 
-  const agent = new BidiAgent({ model: choice.model, tools: catalog.tools, ...((options.system ?? config.system) === undefined ? {} : { system: options.system ?? config.system }) });
+  // --trace: the conversation as a bidi_session span (the OpenTelemetry SDK loads only then), exported before exit.
+  const tracing = options.trace === true ? await (await import('../tracing/start-tracing.js')).startTracing({ warn: (line) => process.stderr.write(`tandem: warning: ${line}\n`) }) : undefined;
+  const agent = new BidiAgent({
+    model: choice.model,
+    tools: catalog.tools,
+    ...((options.system ?? config.system) === undefined ? {} : { system: options.system ?? config.system }),
+    ...(tracing === undefined ? {} : { name: 'tandem', telemetry: tracing.telemetry }),
+  });
   const inputs: BidiAgentInput[] = [textInput()];
   const outputs: BidiAgentOutput[] = [textOutput()];
   if (sox?.rec !== undefined && sox.play !== undefined) {

@@ -21,13 +21,55 @@ export const StdioServerConfig = z.strictObject({
 /** @see StdioServerConfig */
 export type StdioServerConfig = z.infer<typeof StdioServerConfig>;
 
-/** A remote MCP server: `{ url, headers?, timeoutMs?, toolPrefix? }` (`type: "http" | "sse"` allowed). */
+const loopbackRedirect = z
+  .string({ error: 'expected a loopback http URL such as "http://127.0.0.1:8765/callback"' })
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+    } catch {
+      return false;
+    }
+  }, 'expected a loopback http URL such as "http://127.0.0.1:8765/callback"');
+
+/**
+ * OAuth settings of a remote MCP server (all optional; without them, a server that answers 401 is signed in
+ * to with dynamic client registration): `{ clientId?, clientSecret?, grantType?, scope?, clientMetadataUrl?, redirectUrl? }`.
+ */
+export const McpAuthConfig = z
+  .strictObject(
+    {
+      clientId: z.string({ error: 'expected the client ID registered with the authorization server' }).min(1, 'expected a non-empty client ID').optional(),
+      clientSecret: z.string({ error: 'expected the client secret as a string' }).min(1, 'expected a non-empty client secret').optional(),
+      grantType: z.enum(['authorization_code', 'client_credentials'], { error: 'expected "authorization_code" or "client_credentials"' }).optional(),
+      scope: z.string({ error: 'expected the scope as a space-separated string' }).optional(),
+      clientMetadataUrl: z
+        .url({ error: 'expected the https URL of the client ID metadata document', protocol: /^https$/ })
+        .refine((value) => new URL(value).pathname !== '/', 'expected the https URL of the client ID metadata document, with a path')
+        .optional(),
+      redirectUrl: loopbackRedirect.optional(),
+    },
+    { error: 'expected an object: { "clientId", "clientSecret", "grantType", "scope", "clientMetadataUrl", "redirectUrl" } (all optional)' },
+  )
+  .superRefine((auth, ctx) => {
+    if (auth.clientSecret !== undefined && auth.clientId === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['clientId'], message: 'expected the clientId that goes with clientSecret' });
+    }
+    if (auth.grantType === 'client_credentials' && auth.clientSecret === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['clientSecret'], message: 'expected a clientSecret (and clientId): grantType "client_credentials" needs them' });
+    }
+  });
+/** @see McpAuthConfig */
+export type McpAuthConfig = z.infer<typeof McpAuthConfig>;
+
+/** A remote MCP server: `{ url, headers?, timeoutMs?, toolPrefix?, auth? }` (`type: "http" | "sse"` allowed). */
 export const HttpServerConfig = z.strictObject({
   type: z.enum(['http', 'sse'], { error: 'expected "http" or "sse" for a server with a url' }).optional(),
   url: z.url({ error: 'expected an http(s) URL', protocol: /^https?$/ }),
   headers: stringMap.optional(),
   timeoutMs: timeoutMs.optional(),
   toolPrefix: toolPrefix.optional(),
+  auth: McpAuthConfig.optional(),
 });
 /** @see HttpServerConfig */
 export type HttpServerConfig = z.infer<typeof HttpServerConfig>;
@@ -94,7 +136,8 @@ export type TandemConfig = z.infer<typeof TandemConfig>;
 /** The keys each object of the config may have, to name them when an unknown one appears. */
 const ALLOWED_KEYS: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
   [/^$/, Object.keys(TandemConfig.shape)],
-  [/^mcpServers\.[^.]+$/, ['command', 'args', 'env', 'cwd', 'url', 'headers', 'timeoutMs', 'toolPrefix', 'type']],
+  [/^mcpServers\.[^.]+$/, ['command', 'args', 'env', 'cwd', 'url', 'headers', 'timeoutMs', 'toolPrefix', 'auth', 'type']],
+  [/^mcpServers\.[^.]+\.auth$/, ['clientId', 'clientSecret', 'grantType', 'scope', 'clientMetadataUrl', 'redirectUrl']],
   [/^providers\[\d+\]$/, Object.keys(ProviderObjectConfig.shape)],
 ];
 

@@ -92,12 +92,30 @@ describe('loadConfig', () => {
   });
 
   it('rejects unknown keys with their path and the allowed keys', () => {
-    write({ modle: 'x', mcpServers: { fs: { command: 'x', disabled: true }, web: { url: 'https://x.example/mcp', auth: 'y' } }, providers: [{ package: 'p', opts: {} }] });
+    write({ modle: 'x', mcpServers: { fs: { command: 'x', disabled: true }, web: { url: 'https://x.example/mcp', oauth: 'y' } }, providers: [{ package: 'p', opts: {} }] });
     const { message } = failure(() => loadConfig({ cwd: dir }));
     expect(message).toContain('modle: unknown key (expected one of: model, system, maxSteps, providers, tools, mcpServers)');
     expect(message).toContain('mcpServers.fs.disabled: unknown key');
-    expect(message).toContain('mcpServers.web.auth: unknown key');
+    expect(message).toContain('mcpServers.web.oauth: unknown key');
     expect(message).toContain('providers[0].opts: unknown key (expected one of: package, name, options)');
+  });
+
+  it('validates the OAuth settings of a remote server, naming the path', () => {
+    write({ mcpServers: { ok: { url: 'https://x.example/mcp', auth: { clientId: 'cli', scope: 'read', redirectUrl: 'http://127.0.0.1:8765/callback' } } } });
+    expect(loadConfig({ cwd: dir }).mcpServers['ok']).toEqual({ url: 'https://x.example/mcp', auth: { clientId: 'cli', scope: 'read', redirectUrl: 'http://127.0.0.1:8765/callback' } });
+    write({
+      mcpServers: {
+        a: { url: 'https://x.example/mcp', auth: 'y' },
+        b: { url: 'https://x.example/mcp', auth: { clientSecret: 'x', clientMetadataUrl: 'http://x.example/client.json' } },
+        c: { url: 'https://x.example/mcp', auth: { clientId: 'x', grantType: 'client_credentials', clientMetadataUrl: 'https://x.example/' } },
+      },
+    });
+    const { message } = failure(() => loadConfig({ cwd: dir }));
+    expect(message).toContain('mcpServers.a.auth: expected an object');
+    expect(message).toContain('mcpServers.b.auth.clientId: expected the clientId that goes with clientSecret');
+    expect(message).toContain('mcpServers.b.auth.clientMetadataUrl: expected the https URL of the client ID metadata document');
+    expect(message).toContain('mcpServers.c.auth.clientSecret: expected a clientSecret (and clientId): grantType "client_credentials" needs them');
+    expect(message).toContain('mcpServers.c.auth.clientMetadataUrl: expected the https URL of the client ID metadata document, with a path');
   });
 
   it('accepts type only with its matching shape', () => {

@@ -1,7 +1,8 @@
 import { basename } from 'node:path';
-import { getHttpTools, getStdioTools, type McpToolset } from '@tandem/mcp';
+import { getHttpTools, getStdioTools, McpOAuthError, type McpOAuthStorage, type McpToolset } from '@tandem/mcp';
 import type { McpServerConfig } from '../config/config-schema.js';
 import { CliError } from '../errors/cli-error.js';
+import { cliTokenStorage, serverOAuth, usesOAuth } from '../mcp/server-oauth.js';
 import type { McpServerSpec } from './mcp-server-specs.js';
 
 /** A connected MCP server and its tools. */
@@ -22,20 +23,30 @@ export interface ConnectOptions {
  * others are closed and a `startup` {@link CliError} (exit 4) names the server.
  */
 export async function connectMcpServers(specs: readonly McpServerSpec[], options: ConnectOptions = {}): Promise<ConnectedMcpServer[]> {
-  const settled = await Promise.allSettled(specs.map((spec) => connect(spec, options)));
+  // One token file for every remote server (its writes are serialized per storage object).
+  const storage = specs.some((spec) => 'url' in spec.server) ? cliTokenStorage() : undefined;
+  const settled = await Promise.allSettled(specs.map((spec) => connect(spec, options, storage)));
   const failure = settled.find((outcome) => outcome.status === 'rejected');
   if (failure === undefined) return settled.map((outcome) => (outcome as PromiseFulfilledResult<ConnectedMcpServer>).value);
   await Promise.all(settled.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value.tools.close() : undefined)));
   throw failure.reason;
 }
 
-async function connect(spec: McpServerSpec, options: ConnectOptions): Promise<ConnectedMcpServer> {
+async function connect(spec: McpServerSpec, options: ConnectOptions, storage: McpOAuthStorage | undefined): Promise<ConnectedMcpServer> {
   const { server } = spec;
-  const label = spec.name ?? ('url' in server ? server.url : [server.command, ...(server.args ?? [])].join(' '));
+  const where = 'url' in server ? server.url : [server.command, ...(server.args ?? [])].join(' ');
+  const label = spec.name ?? where;
   try {
     const tools =
       'url' in server
-        ? await getHttpTools(server.url, { headers: server.headers, toolPrefix: server.toolPrefix, timeoutMs: server.timeoutMs, signal: options.signal })
+        ? await getHttpTools(server.url, {
+            headers: server.headers,
+            toolPrefix: server.toolPrefix,
+            timeoutMs: server.timeoutMs,
+            signal: options.signal,
+            // A server that answers 401 is signed in to (MCP authorization), its tokens kept in ~/.tandem.
+            ...(storage !== undefined && usesOAuth(server) ? { auth: serverOAuth(label, server, { storage }) } : {}),
+          })
         : await getStdioTools({
             command: server.command,
             args: server.args,
@@ -50,10 +61,17 @@ async function connect(spec: McpServerSpec, options: ConnectOptions): Promise<Co
           });
     return { name: spec.name ?? reportedName(tools, server), tools };
   } catch (error) {
-    throw new CliError('startup', `MCP server ${spec.name === undefined ? '' : `"${spec.name}" `}(${label}) failed to start: ${(error as Error).message}`, {
+    const hint = signInFailed(error) ? ` (tandem mcp logout ${spec.name ?? where} forgets the stored sign-in; tandem mcp login ${spec.name ?? where} signs in again)` : '';
+    throw new CliError('startup', `MCP server ${spec.name === undefined ? '' : `"${spec.name}" `}(${where}) failed to start: ${(error as Error).message}${hint}`, {
       cause: error,
     });
   }
+}
+
+/** Whether signing in failed at a step where signing in again may help (not discovery or a misconfigured server). */
+function signInFailed(error: unknown): boolean {
+  const oauth = [error, (error as { cause?: unknown } | null)?.cause].find((candidate) => McpOAuthError.isInstance(candidate));
+  return oauth !== undefined && ['MCP_OAUTH_TOKEN_REFUSED', 'MCP_OAUTH_ACCESS_DENIED', 'MCP_OAUTH_SCOPE_DENIED', 'MCP_OAUTH_TOO_MANY_ATTEMPTS'].includes(oauth.code);
 }
 
 function reportedName(tools: McpToolset, server: McpServerConfig): string {

@@ -21,12 +21,12 @@ afterAll(() => {
 });
 
 /** Starts `tandem chat` in its own session; the test tools log to the returned file. */
-function chat(name: string): { readonly terminal: TmuxTerminal; readonly log: string } {
+function chat(name: string, args: readonly string[] = []): { readonly terminal: TmuxTerminal; readonly log: string } {
   const log = join(dir, `${name}.log`);
   const terminal = TmuxTerminal.start({
     socket: SOCKET,
     session: name,
-    command: [process.execPath, BIN, 'chat', '--tools', TEST_TOOLS],
+    command: [process.execPath, BIN, 'chat', '--tools', TEST_TOOLS, ...args],
     exitFile: join(dir, `${name}.exit`),
     env: cleanEnv({ TERM: 'xterm-256color' }),
     // CI is set on CI machines; the chat must still draw live (it is a terminal the user types into).
@@ -84,6 +84,28 @@ describe('tandem chat in a terminal', () => {
     await terminal.waitForScreen(/\/model \[provider:id\][\s\S]*› *\n/, 'the help');
     terminal.send('C-d');
     expect(await terminal.exitCode()).toBe(0);
+  });
+
+  it('keeps the conversation: the banner names the session, and chat --continue resumes it', async () => {
+    const first = chat('saved').terminal;
+    const banner = await first.waitForScreen(promptReady, 'the prompt');
+    const id = /Session ([0-9a-f]{8}) \(saved; tandem --continue resumes it here\)\./.exec(banner)?.[1];
+    expect(id).toBeDefined();
+    first.send('quick_echo text=kept', { literal: true });
+    first.send('Enter');
+    await first.waitForScreen(/- quick_echo: echo: kept\n(.*\n)*› *\n/, 'the answer');
+    first.send('C-d');
+    expect(await first.exitCode()).toBe(0);
+
+    const resumed = chat('resumed', ['--continue']).terminal;
+    const again = await resumed.waitForScreen(promptReady, 'the prompt of the resumed chat');
+    expect(again).toContain(`Session ${String(id)}: resumed with its 4 earlier messages (tandem sessions show ${String(id)}).`);
+    resumed.send('/clear', { literal: true });
+    resumed.send('Enter');
+    const cleared = await resumed.waitForScreen(/starts afresh in session [0-9a-f]{8}\./, 'the new session');
+    expect(cleared).not.toContain(`in session ${String(id)}.`);
+    resumed.send('C-d');
+    expect(await resumed.exitCode()).toBe(0);
   });
 
   it('asks y/n inline for a tool that needs approval: y runs it, n denies it', async () => {

@@ -1,6 +1,6 @@
-import { auth, discoverAuthorizationServerMetadata, refreshAuthorization } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { McpOAuthError } from '../errors/mcp-oauth-error.js';
+import { loadAuthSdk } from '../mcp-sdk.js';
 import type { AuthorizationChallenge } from './authorization-required.js';
 import { LoopbackRedirect, type RedirectResult } from './loopback-redirect.js';
 import { sameIssuer, type McpOAuthProvider } from './mcp-oauth-provider.js';
@@ -64,8 +64,8 @@ export async function refreshIfExpired(provider: McpOAuthProvider, options: { re
     const metadata =
       cached !== undefined && sameIssuer(cached.authorizationServerUrl, issuer)
         ? cached.authorizationServerMetadata
-        : await discoverAuthorizationServerMetadata(issuer, { fetchFn: fetch });
-    const renewed = await refreshAuthorization(issuer, { metadata, clientInformation, refreshToken, resource, fetchFn: fetch });
+        : await (await loadAuthSdk()).discoverAuthorizationServerMetadata(issuer, { fetchFn: fetch });
+    const renewed = await (await loadAuthSdk()).refreshAuthorization(issuer, { metadata, clientInformation, refreshToken, resource, fetchFn: fetch });
     await provider.saveTokens({ ...renewed, issuer });
   }).catch(() => undefined);
 }
@@ -133,6 +133,7 @@ async function runFlow(
       };
     }
     const request = { serverUrl: server.url, resourceMetadataUrl: challenge.resourceMetadataUrl, scope, fetchFn: tracked.fetch };
+    const { auth } = await loadAuthSdk();
     let result = await auth(provider, request);
     if (result === 'REDIRECT') {
       if (listener === undefined || shown === undefined) throw new Error('The authorization server asked for a browser redirect that could not be shown.');

@@ -1,6 +1,6 @@
-import { extractWWWAuthenticateParams } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpOAuthError } from '../errors/mcp-oauth-error.js';
+import { loadAuthSdk } from '../mcp-sdk.js';
 import { authorize, refreshIfExpired } from './authorization-flow.js';
 import { authorizationRequired, type AuthorizationChallenge } from './authorization-required.js';
 import type { McpOAuthProvider } from './mcp-oauth-provider.js';
@@ -33,7 +33,8 @@ export function oauthFetch(provider: McpOAuthProvider, serverUrl: URL, base: Fet
     const headers = new Headers(init?.headers);
     if (token !== undefined) headers.set('Authorization', `Bearer ${token}`);
     const response = await base(input, { ...init, headers });
-    const challenge = challengeOf(response, token);
+    // A 401/403 is rare: only then load the SDK's header parser.
+    const challenge = response.status === 401 || response.status === 403 ? challengeOf(response, token, await loadAuthSdk()) : undefined;
     if (challenge === undefined) return response;
     if ((init?.method ?? 'GET').toUpperCase() === 'GET') {
       pendingGet = challenge;
@@ -53,9 +54,9 @@ export function oauthFetch(provider: McpOAuthProvider, serverUrl: URL, base: Fet
   };
 }
 
-function challengeOf(response: Response, sentToken: string | undefined): AuthorizationChallenge | undefined {
+function challengeOf(response: Response, sentToken: string | undefined, sdk: Awaited<ReturnType<typeof loadAuthSdk>>): AuthorizationChallenge | undefined {
   if (response.status !== 401 && response.status !== 403) return undefined;
-  const { resourceMetadataUrl, scope, error } = extractWWWAuthenticateParams(response);
+  const { resourceMetadataUrl, scope, error } = sdk.extractWWWAuthenticateParams(response);
   if (response.status === 403 && error !== 'insufficient_scope') return undefined;
   return {
     status: response.status,

@@ -1,6 +1,11 @@
-import { InvokeModelWithBidirectionalStreamCommand, type BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
+import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { type BidiConnection, type BidiInput, type BidiModelEvent, type ToolResult } from '@tandem/core/spec';
+<<<<<<< HEAD
 import { AsyncEventQueue, InvalidRequestError, toBase64 } from '@tandem/provider-utils';
+=======
+import { InvalidRequestError, toBase64 } from '@tandem/provider-utils';
+import { loadAwsSdk } from '../load-aws-sdk.js';
+>>>>>>> main
 import { mapBedrockError } from '../map-bedrock-error.js';
 import { classifyNovaSonicFailure, NOVA_SONIC_OPERATION } from './classify-nova-sonic-failure.js';
 import { NovaInputQueue } from './nova-input-queue.js';
@@ -196,7 +201,8 @@ export class NovaSonicConnection implements BidiConnection {
     // Let `open()` install its start-failure hook before the SDK can fail.
     await Promise.resolve();
     try {
-      const command = new InvokeModelWithBidirectionalStreamCommand({ modelId: this.config.modelId, body: this.input });
+      const { runtime } = await loadAwsSdk();
+      const command = new runtime.InvokeModelWithBidirectionalStreamCommand({ modelId: this.config.modelId, body: this.input });
       const response = await this.config.client.send(command, { abortSignal: this.request.signal });
       for await (const event of response.body ?? []) {
         if (this.closing) continue; // drain until Bedrock ends the stream

@@ -19,7 +19,7 @@ import type { NovaSonicClock, NovaSonicOptions } from './nova-sonic-options.js';
 /** What `createBedrock` hands a {@link NovaSonicModel}. */
 export interface NovaSonicModelConfig {
   /** The HTTP/2 client (created on first use). */
-  readonly client: () => BedrockRuntimeClient;
+  readonly client: () => Promise<BedrockRuntimeClient>;
   /** The endpoint, for error messages, e.g. `https://bedrock-runtime.us-east-1.amazonaws.com`. */
   readonly endpoint: () => string;
 }
@@ -73,7 +73,7 @@ export class NovaSonicModel implements BidiModelV1 {
     const { signal } = request;
     signal?.throwIfAborted();
     if (this.refusals > 0) await this.clock.sleep(Math.min(250 * 2 ** (this.refusals - 1), 5000), signal);
-    const client = this.options.client ?? this.config.client();
+    const client = this.options.client ?? (await this.config.client());
     const promptName = randomUUID();
     const audioContentName = randomUUID();
     return NovaSonicConnection.open(

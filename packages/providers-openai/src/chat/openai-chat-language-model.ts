@@ -1,7 +1,5 @@
 import { IncompleteResponseError, type LanguageModelV1, type ModelCallOptions, type ModelRequest, type ModelStreamPart } from '@tandem/core/spec';
-import { parseJsonEvent, streamSseWithRetry } from '@tandem/provider-utils';
-import { buildChatRequestBody } from './build-chat-request-body.js';
-import { ChatStreamData } from './chat-chunk.js';
+import { streamSseWithRetry } from '@tandem/provider-utils';
 import { ChatStreamMapper } from './chat-stream-mapper.js';
 import type { OpenAIChatConfig } from './openai-chat-config.js';
 
@@ -34,7 +32,8 @@ export class OpenAIChatLanguageModel implements LanguageModelV1 {
     signal?.throwIfAborted();
     const { config } = this;
     const url = `${config.baseURL}/chat/completions`;
-    const body = buildChatRequestBody(this.modelId, request, config);
+    const wire = await import('./chat-wire.js');
+    const body = wire.buildChatRequestBody(this.modelId, request, config);
     const provider = this.provider;
     yield* streamSseWithRetry(
       {
@@ -58,7 +57,7 @@ export class OpenAIChatLanguageModel implements LanguageModelV1 {
             yield* mapper.done();
             return;
           }
-          yield* mapper.map(parseJsonEvent(event.data, ChatStreamData, { provider: config.label }));
+          yield* wire.mapChatChunk(mapper, event.data, config.label);
         }
         signal?.throwIfAborted();
         throw new IncompleteResponseError({ provider });

@@ -1,6 +1,6 @@
 import { APICallError } from '@tandem/core/spec';
 import { redactSecrets } from '@tandem/provider-utils';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 
 /** Options of {@link openWebSocket}. @internal */
 export interface OpenWebSocketOptions {
@@ -17,15 +17,17 @@ export interface OpenWebSocketOptions {
  * `APICallError`; an abort with `signal.reason` (the socket is terminated). Secrets never appear in errors.
  * @internal
  */
-export function openWebSocket(options: OpenWebSocketOptions): Promise<WebSocket> {
+export async function openWebSocket(options: OpenWebSocketOptions): Promise<WebSocket> {
   const { signal, secrets } = options;
+  // Loaded on first use: importing the provider for text models never loads `ws`.
+  const { default: WebSocketClass } = await import('ws');
   const safeUrl = redactSecrets(options.url, secrets);
   return new Promise<WebSocket>((resolve, reject) => {
     if (signal?.aborted) {
       reject(signal.reason);
       return;
     }
-    const socket = new WebSocket(options.url, { headers: options.headers });
+    const socket = new WebSocketClass(options.url, { headers: options.headers });
     let settled = false;
     const settle = (fn: () => void): void => {
       if (settled) return;

@@ -8,12 +8,20 @@ import {
   type BidiToolCall,
   type ToolResult,
 } from '@tandem/core/spec';
+<<<<<<< HEAD
 import { AsyncEventQueue, fromBase64, redactSecrets, toBase64, toDataUrl } from '@tandem/provider-utils';
 import type WebSocket from 'ws';
 import { parseRealtimeEvent, serverError, stopReason, usageEvent } from './parse-realtime-event.js';
+=======
+import { fromBase64, redactSecrets, toBase64, toDataUrl } from '@tandem/provider-utils';
+import { EventQueue } from './event-queue.js';
+>>>>>>> main
 import { RealtimeAudioItems } from './realtime-audio-items.js';
+import { loadedRealtimeEventParser, loadRealtimeEventParser } from './realtime-event-parser.js';
+import { serverError, stopReason, usageEvent } from './realtime-event-results.js';
 import { outputText, type RealtimeClientEvent } from './realtime-client-events.js';
 import type { RealtimeServerEvent } from './realtime-server-event.js';
+import type { RealtimeSocket, RealtimeSocketData } from './realtime-socket.js';
 import { ResponseSequencer } from './response-sequencer.js';
 
 /**
@@ -62,7 +70,7 @@ interface TurnDetectionState {
  * ```
  */
 export class OpenAIRealtimeConnection implements BidiConnection {
-  private readonly socket: WebSocket;
+  private readonly socket: RealtimeSocket;
   private readonly options: RealtimeConnectionOptions;
   private readonly queue = new AsyncEventQueue<BidiModelEvent>();
   private closing = false;
@@ -75,8 +83,10 @@ export class OpenAIRealtimeConnection implements BidiConnection {
   private readonly calls = new Map<string, BidiToolCall[]>();
   private readonly userDeltas = new Set<string>();
   private configuring: { readonly eventId: string; resolve(): void; reject(error: unknown): void } | undefined;
+  /** Messages that arrived while the event parser was still loading (a connection not made by `connect()`). */
+  private readonly early: RealtimeSocketData[] = [];
 
-  constructor(socket: WebSocket, options: RealtimeConnectionOptions) {
+  constructor(socket: RealtimeSocket, options: RealtimeConnectionOptions) {
     this.socket = socket;
     this.options = options;
     this.audio = new RealtimeAudioItems(options.sampleRate);
@@ -91,7 +101,7 @@ export class OpenAIRealtimeConnection implements BidiConnection {
         resolve();
       });
     });
-    socket.on('message', (data: WebSocket.RawData) => this.onMessage(data));
+    socket.on('message', (data: RealtimeSocketData) => this.onMessage(data));
     socket.on('error', () => undefined); // reported through 'close'
     const { signal } = options;
     if (signal !== undefined) {
@@ -205,10 +215,23 @@ export class OpenAIRealtimeConnection implements BidiConnection {
     else this.queue.fail(lost);
   }
 
-  private onMessage(data: WebSocket.RawData): void {
+  private onMessage(data: RealtimeSocketData): void {
+    const parse = loadedRealtimeEventParser();
+    if (parse === undefined || this.early.length > 0) {
+      this.early.push(data);
+      if (this.early.length === 1) {
+        loadRealtimeEventParser().then(
+          () => {
+            for (const message of this.early.splice(0)) this.onMessage(message);
+          },
+          (error: unknown) => this.queue.push({ type: 'error', error, fatal: true }),
+        );
+      }
+      return;
+    }
     let event: RealtimeServerEvent | undefined;
     try {
-      event = parseRealtimeEvent(Buffer.isBuffer(data) ? data.toString('utf8') : String(data));
+      event = parse(Buffer.isBuffer(data) ? data.toString('utf8') : String(data));
     } catch (error) {
       this.queue.push({ type: 'error', error: error instanceof InvalidResponseDataError ? error : new InvalidResponseDataError({ message: String(error), data }), fatal: false });
       return;

@@ -3,6 +3,7 @@ import { historyItems, sessionUpdate } from './realtime-client-events.js';
 import { OpenAIRealtimeConnection } from './openai-realtime-connection.js';
 import { validateRealtimeOptions, type OpenAIRealtimeOptions } from './openai-realtime-options.js';
 import { openWebSocket } from './open-web-socket.js';
+import { loadRealtimeEventParser } from './realtime-event-parser.js';
 
 /** The sample rate of the Realtime API's PCM16 audio, in and out. */
 const SAMPLE_RATE = 24_000;
@@ -76,6 +77,7 @@ export class OpenAIRealtimeModel implements BidiModelV1 {
     const headers: { [name: string]: string } = {};
     for (const [name, value] of Object.entries(this.config.headers())) if (value !== undefined) headers[name] = value;
     const secrets = this.config.secrets();
+    await loadRealtimeEventParser(); // its zod schemas load now, not when the provider is imported
     const socket = await openWebSocket({ url, headers, signal, secrets, label: 'OpenAI Realtime' });
     const connection = new OpenAIRealtimeConnection(socket, { url, sampleRate: SAMPLE_RATE, secrets, signal });
     try {

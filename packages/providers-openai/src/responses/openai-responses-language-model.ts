@@ -1,9 +1,6 @@
 import { IncompleteResponseError, type LanguageModelV1, type ModelCallOptions, type ModelRequest, type ModelStreamPart } from '@tandem/core/spec';
-import { parseJsonEvent, streamSseWithRetry, validateJson } from '@tandem/provider-utils';
-import type { z } from 'zod';
+import { streamSseWithRetry } from '@tandem/provider-utils';
 import type { OpenAIConfig } from '../openai-config.js';
-import { buildResponsesRequestBody } from './build-responses-request-body.js';
-import { ResponsesEventEnvelope, responsesEventSchemas, type ResponsesEvent, type ResponsesEventType } from './responses-stream-event.js';
 import { ResponsesStreamMapper } from './responses-stream-mapper.js';
 
 /**
@@ -33,7 +30,8 @@ export class OpenAIResponsesLanguageModel implements LanguageModelV1 {
     signal?.throwIfAborted();
     const { config } = this;
     const url = `${config.baseURL}/responses`;
-    const body = buildResponsesRequestBody(this.modelId, request, config.providerOptionsKey);
+    const wire = await import('./responses-wire.js');
+    const body = wire.buildResponsesRequestBody(this.modelId, request, config.providerOptionsKey);
     const headers = { ...config.headers(), ...options.headers };
     const provider = this.provider;
     yield* streamSseWithRetry(
@@ -54,7 +52,7 @@ export class OpenAIResponsesLanguageModel implements LanguageModelV1 {
       async function* (events) {
         const mapper = new ResponsesStreamMapper({ providerOptionsKey: config.providerOptionsKey, url });
         for await (const message of events) {
-          const event = parseEvent(message.data, config.label);
+          const event = wire.parseResponsesEvent(message.data, config.label);
           if (event === undefined) continue;
           yield* mapper.map(event);
           if (mapper.finished) return;
@@ -64,13 +62,4 @@ export class OpenAIResponsesLanguageModel implements LanguageModelV1 {
       },
     );
   }
-}
-
-function parseEvent(data: string, provider: string): ResponsesEvent | undefined {
-  const envelope = parseJsonEvent(data, ResponsesEventEnvelope, { provider });
-  if (!(envelope.type in responsesEventSchemas)) return undefined;
-  const type = envelope.type as ResponsesEventType;
-  const schema: z.ZodType<unknown> = responsesEventSchemas[type];
-  const fields = validateJson(JSON.parse(data) as unknown, schema, { provider }) as object;
-  return { ...fields, type } as ResponsesEvent;
 }

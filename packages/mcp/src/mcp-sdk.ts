@@ -1,0 +1,77 @@
+import type * as AuthModule from '@modelcontextprotocol/sdk/client/auth.js';
+import type * as ClientModule from '@modelcontextprotocol/sdk/client/index.js';
+import type * as SseModule from '@modelcontextprotocol/sdk/client/sse.js';
+import type * as StdioClientModule from '@modelcontextprotocol/sdk/client/stdio.js';
+import type * as StreamableHttpModule from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type * as StdioModule from '@modelcontextprotocol/sdk/shared/stdio.js';
+import type * as TypesModule from '@modelcontextprotocol/sdk/types.js';
+import type crossSpawn from 'cross-spawn';
+
+// The MCP SDK validates every message with zod schemas built when its modules load, which costs more than
+// the rest of this package together. Importing `@tandem/mcp` loads none of it: each part is loaded by the
+// first operation that needs it (a connection, a stdio process, an OAuth flow), then reused.
+
+/** The SDK client modules every connection needs. @internal */
+export interface McpClientSdk {
+  readonly client: typeof ClientModule;
+  readonly streamableHttp: typeof StreamableHttpModule;
+  readonly sse: typeof SseModule;
+  readonly types: typeof TypesModule;
+}
+
+/** What a stdio server process needs. @internal */
+export interface McpStdioSdk {
+  readonly stdioClient: typeof StdioClientModule;
+  readonly stdio: typeof StdioModule;
+  readonly types: typeof TypesModule;
+  readonly spawn: typeof crossSpawn;
+}
+
+let clientSdk: McpClientSdk | undefined;
+let clientLoading: Promise<McpClientSdk> | undefined;
+let stdioSdk: McpStdioSdk | undefined;
+let stdioLoading: Promise<McpStdioSdk> | undefined;
+let authLoading: Promise<typeof AuthModule> | undefined;
+
+/** Loads the SDK's client modules (once). @internal */
+export function loadClientSdk(): Promise<McpClientSdk> {
+  clientLoading ??= Promise.all([
+    import('@modelcontextprotocol/sdk/client/index.js'),
+    import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
+    import('@modelcontextprotocol/sdk/client/sse.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
+  ]).then(([client, streamableHttp, sse, types]) => (clientSdk = { client, streamableHttp, sse, types }));
+  return clientLoading;
+}
+
+/**
+ * The client modules if they are loaded, for synchronous checks such as `instanceof`: an error or a
+ * transport made by the SDK can only exist once it was loaded.
+ * @internal
+ */
+export function loadedClientSdk(): McpClientSdk | undefined {
+  return clientSdk;
+}
+
+/** Loads what a stdio server process needs: the SDK's stdio helpers and `cross-spawn` (once). @internal */
+export function loadStdioSdk(): Promise<McpStdioSdk> {
+  stdioLoading ??= Promise.all([
+    import('@modelcontextprotocol/sdk/client/stdio.js'),
+    import('@modelcontextprotocol/sdk/shared/stdio.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
+    import('cross-spawn'),
+  ]).then(([stdioClient, stdio, types, spawn]) => (stdioSdk = { stdioClient, stdio, types, spawn: spawn.default }));
+  return stdioLoading;
+}
+
+/** The stdio modules, which a started transport has loaded. @internal */
+export function stdioSdkLoaded(): McpStdioSdk {
+  if (stdioSdk === undefined) throw new Error('The MCP SDK stdio modules are used before the transport was started.');
+  return stdioSdk;
+}
+
+/** Loads the SDK's OAuth client functions (once). @internal */
+export function loadAuthSdk(): Promise<typeof AuthModule> {
+  authLoading ??= import('@modelcontextprotocol/sdk/client/auth.js');
+  return authLoading;
+}
