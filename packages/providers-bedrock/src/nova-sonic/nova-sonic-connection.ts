@@ -1,11 +1,7 @@
 import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { type BidiConnection, type BidiInput, type BidiModelEvent, type ToolResult } from '@tandem/core/spec';
-<<<<<<< HEAD
 import { AsyncEventQueue, InvalidRequestError, toBase64 } from '@tandem/provider-utils';
-=======
-import { InvalidRequestError, toBase64 } from '@tandem/provider-utils';
 import { loadAwsSdk } from '../load-aws-sdk.js';
->>>>>>> main
 import { mapBedrockError } from '../map-bedrock-error.js';
 import { classifyNovaSonicFailure, NOVA_SONIC_OPERATION } from './classify-nova-sonic-failure.js';
 import { NovaInputQueue } from './nova-input-queue.js';

@@ -8,14 +8,7 @@ import {
   type BidiToolCall,
   type ToolResult,
 } from '@tandem/core/spec';
-<<<<<<< HEAD
 import { AsyncEventQueue, fromBase64, redactSecrets, toBase64, toDataUrl } from '@tandem/provider-utils';
-import type WebSocket from 'ws';
-import { parseRealtimeEvent, serverError, stopReason, usageEvent } from './parse-realtime-event.js';
-=======
-import { fromBase64, redactSecrets, toBase64, toDataUrl } from '@tandem/provider-utils';
-import { EventQueue } from './event-queue.js';
->>>>>>> main
 import { RealtimeAudioItems } from './realtime-audio-items.js';
 import { loadedRealtimeEventParser, loadRealtimeEventParser } from './realtime-event-parser.js';
 import { serverError, stopReason, usageEvent } from './realtime-event-results.js';
