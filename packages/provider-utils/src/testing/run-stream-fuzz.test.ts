@@ -76,6 +76,13 @@ describe('runStreamFuzz', () => {
     expect(reason((await fuzz(decodeWhole, untypedError)).malformed)).toContain('not a TandemError: Error: bad toy event');
   });
 
+  it('refuses an empty fixture list at registration', () => {
+    const api: StreamFuzzTestApi = { describe: (_name, body) => body(), it: () => undefined };
+    expect(() => runStreamFuzz(api, { name: 'toy', fixtures: [], events: () => [], stream: (chunks) => toyStream(chunks, decodeWhole, typedError), planted: [], secrets: [] })).toThrow(
+      'runStreamFuzz needs at least one fixture name in `fixtures`.',
+    );
+  });
+
   it('reads the events of a recorded SSE fixture one by one', () => {
     const dir = mkdtempSync(join(tmpdir(), 'stream-fuzz-'));
     try {
