@@ -29,7 +29,7 @@ const workDir = mkdtempSync(join(tmpdir(), 'tandem-docs-'));
 const startDir = process.cwd();
 
 beforeAll(() => {
-  prepared = prepareBlocks(generatedDir, join(packageDir, 'src/runtime'), blocks);
+  prepared = prepareBlocks(root, generatedDir, join(packageDir, 'src/runtime'), blocks);
   process.chdir(workDir);
 });
 

@@ -15,7 +15,7 @@ const [good, typeError, throws, hangs, typecheckOnly, shell] = blocks;
 let prepared: PreparedBlocks;
 
 beforeAll(() => {
-  prepared = prepareBlocks(join(packageDir, 'node_modules/.docs-test/self-test'), join(packageDir, 'src/runtime'), blocks.filter((block) => block.language !== 'sh'));
+  prepared = prepareBlocks(root, join(packageDir, 'node_modules/.docs-test/self-test'), join(packageDir, 'src/runtime'), blocks.filter((block) => block.language !== 'sh'));
 });
 
 it('reads every block with its flags', () => {
