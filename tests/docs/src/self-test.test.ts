@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { prepareBlocks, type PreparedBlocks } from './check-blocks.js';
 import { ShellChecker } from './check-shell-block.js';
-import { extractBlocks, extractInlineCommands, type CodeBlock } from './extract-blocks.js';
+import { extractBlocks, extractInlineCommands, unlabeledFences, type CodeBlock } from './extract-blocks.js';
 
 const packageDir = fileURLToPath(new URL('../', import.meta.url));
 const root = join(packageDir, '../..');
@@ -68,4 +68,8 @@ it('reports a command in the prose that does not exist', () => {
   const checker = new ShellChecker(root);
   expect(checker.check(inline[0]!.code)).toEqual([expect.stringContaining('--nope: no such option')]);
   expect(checker.check(inline[1]!.code)).toEqual([]);
+});
+
+it('finds code blocks without a language', () => {
+  expect(unlabeledFences('```ts\n1;\n```\n\n```\nplain\n```\n~~~text\nx\n~~~\n')).toEqual([5]);
 });
