@@ -10,6 +10,7 @@ import { prepareBlocks, type PreparedBlocks } from './check-blocks.js';
 import { extractBlocks, extractInlineCommands, unlabeledFences, type CodeBlock, type InlineCommand } from './extract-blocks.js';
 import { markdownFiles } from './markdown-files.js';
 import { ShellChecker } from './check-shell-block.js';
+import { linkProblems } from './check-links.js';
 
 const packageDir = fileURLToPath(new URL('../', import.meta.url));
 const root = join(packageDir, '../..');
@@ -43,6 +44,10 @@ const label = (block: CodeBlock): string => `${block.file}:${String(block.line)}
 it('every code block names its language (ts, js, sh — or json, text, … for what is not code to check)', () => {
   const unlabeled = files.flatMap((file) => unlabeledFences(readFileSync(join(root, file), 'utf8')).map((line) => `${file}:${String(line)}`));
   expect(unlabeled).toEqual([]);
+});
+
+it('links only to files of the repository, and mentions nothing outside it', () => {
+  expect(files.flatMap((file) => linkProblems(root, file, readFileSync(join(root, file), 'utf8')))).toEqual([]);
 });
 
 it('finds the code blocks of every README and guide', () => {

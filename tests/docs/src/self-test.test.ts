@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { prepareBlocks, type PreparedBlocks } from './check-blocks.js';
 import { ShellChecker } from './check-shell-block.js';
+import { linkProblems } from './check-links.js';
 import { extractBlocks, extractInlineCommands, unlabeledFences, type CodeBlock } from './extract-blocks.js';
 
 const packageDir = fileURLToPath(new URL('../', import.meta.url));
@@ -72,4 +73,13 @@ it('reports a command in the prose that does not exist', () => {
 
 it('finds code blocks without a language', () => {
   expect(unlabeledFences('```ts\n1;\n```\n\n```\nplain\n```\n~~~text\nx\n~~~\n')).toEqual([5]);
+});
+
+it('reports links to missing files and mentions of files outside the repository', () => {
+  const page = '[ok](../../README.md) [gone](./nope.md) [web](https://example.com) [anchor](#x)\nSee DESIGN.md in the shared folder.\n';
+  expect(linkProblems(root, 'docs/guides/x.md', page)).toEqual([
+    'docs/guides/x.md:1: ./nope.md does not exist',
+    expect.stringMatching(/^docs\/guides\/x\.md:2: mentions something outside the repository .*DESIGN/),
+    expect.stringMatching(/^docs\/guides\/x\.md:2: mentions something outside the repository .*shared folder/),
+  ]);
 });
