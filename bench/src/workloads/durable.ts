@@ -3,12 +3,12 @@ import * as restate from '@restatedev/restate-sdk';
 import { Agent, type FunctionTool, type ModelRequest } from '@tandem/core';
 import { ScriptedModel, textResponse, toolCallResponse } from '@tandem/core/testing';
 import { restateAgent } from '@tandem/restate';
+import { startRestateServer } from '@tandem/restate/testing';
 import type { BenchConfig } from '../config.js';
 import { timeInterleaved, type Timed } from '../measure.js';
 import { installedVersion } from '../paths.js';
 import type { Cell, Metric } from '../results.js';
 import { summarize } from '../stats.js';
-import { startRestate } from './restate-server.js';
 
 const IN_PROCESS = 'tandem Agent.run() in-process';
 const JOURNALED = 'tandem on Restate (restateAgent)';
@@ -40,7 +40,7 @@ export async function durableOverhead(config: BenchConfig): Promise<Metric[]> {
   const journaledSteps = 2 * steps + 1;
   const agent = new Agent({ tools: [echo], maxSteps: steps + 1 });
   const model = stepModel(steps);
-  const server = await startRestate();
+  const server = await startRestateServer({ nodeName: 'bench' });
   const worker = createServer(
     restate.createEndpointHandler({
       services: [restateAgent({ name: 'bench', agent, model })],

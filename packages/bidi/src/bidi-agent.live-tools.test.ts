@@ -56,7 +56,7 @@ describe('BidiAgent tools that change at run time', () => {
     await model.until(() => model.toolResultCalls.length === 2);
     expect(model.toolResultCalls[1]?.[0]).toMatchObject({ status: 'success', result: 'f' });
     const errors = events.filter((e) => e.type === 'error');
-    expect(errors).toEqual([expect.objectContaining({ fatal: false, error: expect.objectContaining({ message: expect.stringContaining('two tools are named "fixed"') }) })]);
+    expect(errors).toEqual([expect.objectContaining({ fatal: false, error: expect.objectContaining({ message: expect.stringContaining('Duplicate tool name "fixed": every tool given to one BidiAgent needs a unique name.') }) })]);
     model.connection.timeOut();
     await model.until(() => model.connections.length === 2);
     expect(names(model.connection.request.tools)).toEqual(['one', 'two', 'fixed']);

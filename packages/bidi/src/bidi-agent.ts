@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CancelOptions, ToolAgent } from '@tandem/core';
+import { ToolCatalog } from '@tandem/core/runtime';
 import type { BidiInput, BidiModel, Message } from '@tandem/core/spec';
 import type { BidiAgentOptions } from './bidi-agent-options.js';
 import type { BidiAgentInput } from './bidi-agent-input.js';
@@ -14,7 +15,6 @@ import type { SessionConfig } from './internal/session-config.js';
 import { SessionWriter } from './internal/session-writer.js';
 import { realClock } from './internal/system-clock.js';
 import { toBidiModel } from './internal/to-bidi-model.js';
-import { ToolCatalog } from './internal/tool-catalog.js';
 import { toolGroupScope } from './internal/tool-group-run.js';
 import { untilAborted } from './internal/until-aborted.js';
 import { withinGrace } from './internal/within-grace.js';
@@ -72,7 +72,7 @@ export class BidiAgent implements ToolAgent, AsyncDisposable {
     validateOptions(options);
     this.options = options;
     this.history = [...(options.messages ?? [])];
-    this.catalog = new ToolCatalog(options.tools ?? []);
+    this.catalog = new ToolCatalog(options.tools ?? [], { owner: 'BidiAgent' });
     this.store = options.session === undefined ? undefined : new SessionWriter(options.session);
   }
 

@@ -25,3 +25,6 @@ export { toBase64, fromBase64, toDataUrl, parseDataUrl } from './base64.js';
 export { retryUntilFirstPart, type RetryUntilFirstPartOptions } from './retry-until-first-part.js';
 export { InvalidRequestError } from './invalid-request-error.js';
 export { streamSseWithRetry, type StreamSseWithRetryOptions } from './stream-sse-with-retry.js';
+export { toClaudeOutputSchema } from './claude-output-schema.js';
+export { jsonResponseTool, jsonResponseToolChoice, jsonResponseToolName, type JsonResponseToolOptions } from './json-response-tool.js';
+export { AsyncEventQueue } from './async-event-queue.js';

@@ -1,5 +1,6 @@
 import type { LanguageModelV1, ModelCallOptions, ModelRequest, ModelStreamPart } from '@tandem/core/spec';
 import {
+  jsonResponseToolName,
   parseJsonEvent,
   streamSseWithRetry,
   validateJson,
@@ -7,7 +8,6 @@ import {
   type Sleep,
 } from '@tandem/provider-utils';
 import { AnthropicStreamEvent, KNOWN_ANTHROPIC_EVENT_TYPES } from './anthropic-stream-event.js';
-import { jsonResponseToolName } from './anthropic-json-response-tool.js';
 import { AnthropicStreamMapper } from './anthropic-stream-mapper.js';
 import { buildAnthropicRequestBody } from './build-anthropic-request-body.js';
 

@@ -1,7 +1,12 @@
 import type { ModelRequest, ToolChoice } from '@tandem/core/spec';
-import { emitProviderWarning, InvalidRequestError, parseProviderOptions } from '@tandem/provider-utils';
-import { jsonResponseTool } from './anthropic-json-response-tool.js';
-import { toAnthropicOutputSchema } from './anthropic-output-schema.js';
+import {
+  emitProviderWarning,
+  InvalidRequestError,
+  jsonResponseTool,
+  jsonResponseToolChoice,
+  parseProviderOptions,
+  toClaudeOutputSchema,
+} from '@tandem/provider-utils';
 import type { AnthropicMessagesRequestBody, AnthropicToolChoice, AnthropicToolParam } from './anthropic-request.js';
 import { AnthropicProviderOptions } from './anthropic-provider-options.js';
 import { toAnthropicProviderTool } from './anthropic-tools.js';
@@ -24,7 +29,7 @@ export const ANTHROPIC_DEFAULT_MAX_TOKENS = 4096;
  * Invalid `providerOptions.anthropic` throw `InvalidProviderOptionsError`.
  *
  * `responseFormat` becomes `output_config.format: { type: 'json_schema', schema }` (the schema fitted by
- * `toAnthropicOutputSchema`); with `structuredOutputMode: 'jsonTool'` it becomes a tool Claude must call
+ * `toClaudeOutputSchema`); with `structuredOutputMode: 'jsonTool'` it becomes a tool Claude must call
  * instead (see `jsonResponseTool`). The Messages API has no seed: a `seed` is ignored with a warning.
  *
  * @example
@@ -55,7 +60,8 @@ export function buildAnthropicRequestBody(
   const budget = thinking?.type === 'enabled' ? thinking.budgetTokens : 0;
   if (request.seed !== undefined) warn('Anthropic does not support seed; it was ignored.');
   const format = request.responseFormat;
-  const answerTool = format !== undefined && options.structuredOutputMode === 'jsonTool' ? jsonResponseTool(request, format) : undefined;
+  const answerTool =
+    format !== undefined && options.structuredOutputMode === 'jsonTool' ? jsonResponseTool(request, format, { provider: 'anthropic', label: 'Anthropic' }) : undefined;
   if (answerTool !== undefined && thinking?.type === 'enabled') {
     throw new InvalidRequestError({
       provider: 'anthropic',
@@ -64,8 +70,8 @@ export function buildAnthropicRequestBody(
   }
   let toolChoice: AnthropicToolChoice | undefined;
   if (answerTool !== undefined) {
-    toolChoice = jsonToolChoice(request.toolChoice, tools.length, answerTool.name, options.disableParallelToolUse);
-    tools.push(answerTool);
+    toolChoice = mapToolChoice(jsonResponseToolChoice(request.toolChoice, tools.length, answerTool.name), options.disableParallelToolUse);
+    tools.push({ name: answerTool.name, description: answerTool.description, input_schema: answerTool.inputSchema });
   } else if (tools.length > 0) {
     toolChoice = mapToolChoice(request.toolChoice, options.disableParallelToolUse);
   }
@@ -84,7 +90,7 @@ export function buildAnthropicRequestBody(
       ? {}
       : { thinking: thinking.type === 'enabled' ? { type: 'enabled', budget_tokens: thinking.budgetTokens } : { type: 'disabled' } }),
     ...(options.userId === undefined ? {} : { metadata: { user_id: options.userId } }),
-    ...(format === undefined || answerTool !== undefined ? {} : { output_config: { format: { type: 'json_schema', schema: toAnthropicOutputSchema(format.schema) } } }),
+    ...(format === undefined || answerTool !== undefined ? {} : { output_config: { format: { type: 'json_schema', schema: toClaudeOutputSchema(format.schema) } } }),
     stream: true,
   };
 }
@@ -96,15 +102,4 @@ function mapToolChoice(choice: ToolChoice | undefined, disableParallel: boolean 
   if (choice === 'auto') return { type: 'auto', ...parallel };
   if (choice === 'required') return { type: 'any', ...parallel };
   return { type: 'tool', name: choice.toolName, ...parallel };
-}
-
-/**
- * `tool_choice` in `jsonTool` mode: the answer tool alone is forced; next to other tools Claude must call some
- * tool (`any`) and ends by calling the answer tool. A choice of one specific tool is kept.
- */
-function jsonToolChoice(choice: ToolChoice | undefined, otherTools: number, name: string, disableParallel: boolean | undefined): AnthropicToolChoice {
-  const parallel = disableParallel === undefined ? {} : { disable_parallel_tool_use: disableParallel };
-  if (typeof choice === 'object') return { type: 'tool', name: choice.toolName, ...parallel };
-  if (otherTools === 0 || choice === 'none') return { type: 'tool', name, ...parallel };
-  return { type: 'any', ...parallel };
 }

@@ -1,9 +1,8 @@
 import type { BedrockRuntimeClient, ConverseStreamCommandInput } from '@aws-sdk/client-bedrock-runtime';
 import { APICallError, IncompleteResponseError, type LanguageModelV1, type ModelCallOptions, type ModelRequest, type ModelStreamPart } from '@tandem/core/spec';
-import { DEFAULT_MAX_EVENT_BYTES, DEFAULT_TIMEOUT_MS, retryUntilFirstPart, validateJson, type Sleep } from '@tandem/provider-utils';
+import { DEFAULT_MAX_EVENT_BYTES, DEFAULT_TIMEOUT_MS, jsonResponseToolName, retryUntilFirstPart, validateJson, type Sleep } from '@tandem/provider-utils';
 import { BedrockStreamEvent } from './bedrock-stream-event.js';
 import { converseCommand, frameGuardError } from './converse-command.js';
-import { jsonResponseToolName } from './bedrock-json-response-tool.js';
 import { BedrockStreamMapper } from './bedrock-stream-mapper.js';
 import { buildBedrockConverseInput } from './build-bedrock-converse-input.js';
 import { mapBedrockError } from './map-bedrock-error.js';

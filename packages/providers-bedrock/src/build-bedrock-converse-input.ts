@@ -1,8 +1,13 @@
 import type { ConverseStreamCommandInput, Tool, ToolChoice as BedrockToolChoice } from '@aws-sdk/client-bedrock-runtime';
-import type { ModelRequest, ToolChoice } from '@tandem/core/spec';
-import { emitProviderWarning, InvalidRequestError, parseProviderOptions } from '@tandem/provider-utils';
-import { jsonResponseTool } from './bedrock-json-response-tool.js';
-import { toBedrockOutputSchema } from './bedrock-output-schema.js';
+import type { FunctionToolDefinition, ModelRequest, ToolChoice } from '@tandem/core/spec';
+import {
+  emitProviderWarning,
+  InvalidRequestError,
+  jsonResponseTool,
+  jsonResponseToolChoice,
+  parseProviderOptions,
+  toClaudeOutputSchema,
+} from '@tandem/provider-utils';
 import { BedrockProviderOptions } from './bedrock-provider-options.js';
 import { convertToBedrockMessages } from './convert-to-bedrock-messages.js';
 
@@ -14,7 +19,7 @@ import { convertToBedrockMessages } from './convert-to-bedrock-messages.js';
  * model may still call them. Provider tools other than `bedrock.tools.systemTool()` are left out and reported
  * through `warn` (default: a process warning). Invalid `providerOptions.bedrock` throw `InvalidProviderOptionsError`.
  *
- * `responseFormat` becomes `outputConfig.textFormat` (`json_schema`, the schema fitted by `toBedrockOutputSchema`
+ * `responseFormat` becomes `outputConfig.textFormat` (`json_schema`, the schema fitted by `toClaudeOutputSchema`
  * and sent as a JSON string); with `structuredOutputMode: 'jsonTool'` it becomes a tool the model must call instead
  * (see `jsonResponseTool`). Converse has no seed field: a `seed` is ignored with a warning.
  *
@@ -34,7 +39,7 @@ export function buildBedrockConverseInput(
   const tools: Tool[] = [];
   for (const tool of request.tools) {
     if (tool.kind === 'function') {
-      tools.push({ toolSpec: { name: tool.name, description: tool.description, inputSchema: { json: tool.inputSchema as never } } });
+      tools.push(toBedrockTool(tool));
     } else if (tool.id === 'bedrock.system_tool' && typeof tool.args['name'] === 'string') {
       tools.push({ systemTool: { name: tool.args['name'] } });
     } else {
@@ -42,7 +47,8 @@ export function buildBedrockConverseInput(
     }
   }
   const format = request.responseFormat;
-  const answerTool = format !== undefined && options.structuredOutputMode === 'jsonTool' ? jsonResponseTool(request, format) : undefined;
+  const answerTool =
+    format !== undefined && options.structuredOutputMode === 'jsonTool' ? jsonResponseTool(request, format, { provider: 'bedrock', label: 'Bedrock' }) : undefined;
   if (answerTool !== undefined && options.thinking !== undefined) {
     throw new InvalidRequestError({
       provider: 'bedrock',
@@ -54,8 +60,8 @@ export function buildBedrockConverseInput(
   }
   let toolConfig: ConverseStreamCommandInput['toolConfig'];
   if (answerTool !== undefined) {
-    const toolChoice = jsonToolChoice(request.toolChoice, tools.length, answerTool.toolSpec?.name ?? '');
-    toolConfig = { tools: [...tools, answerTool], toolChoice };
+    const toolChoice = mapToolChoice(jsonResponseToolChoice(request.toolChoice, tools.length, answerTool.name));
+    toolConfig = { tools: [...tools, toBedrockTool(answerTool)], ...(toolChoice === undefined ? {} : { toolChoice }) };
   } else if (tools.length > 0) {
     if (request.toolChoice === 'none') {
       if (hasToolHistory) {
@@ -95,7 +101,7 @@ export function buildBedrockConverseInput(
               type: 'json_schema',
               structure: {
                 jsonSchema: {
-                  schema: JSON.stringify(toBedrockOutputSchema(format.schema)),
+                  schema: JSON.stringify(toClaudeOutputSchema(format.schema)),
                   ...(format.name === undefined ? {} : { name: format.name }),
                   ...(format.description === undefined ? {} : { description: format.description }),
                 },
@@ -106,14 +112,8 @@ export function buildBedrockConverseInput(
   };
 }
 
-/**
- * `toolChoice` in `jsonTool` mode: the answer tool alone is forced; next to other tools the model must call some
- * tool (`any`) and ends by calling the answer tool. A choice of one specific tool is kept.
- */
-function jsonToolChoice(choice: ToolChoice | undefined, otherTools: number, name: string): BedrockToolChoice {
-  if (typeof choice === 'object') return { tool: { name: choice.toolName } };
-  if (otherTools === 0 || choice === 'none') return { tool: { name } };
-  return { any: {} };
+function toBedrockTool(tool: FunctionToolDefinition): Tool {
+  return { toolSpec: { name: tool.name, description: tool.description, inputSchema: { json: tool.inputSchema as never } } };
 }
 
 function mapToolChoice(choice: ToolChoice | undefined): BedrockToolChoice | undefined {

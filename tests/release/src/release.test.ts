@@ -150,6 +150,10 @@ describe('installed from the registry into an empty project', () => {
 
   it.runIf(has('@tandem/cli'))('runs npx tandem demo', () => {
     const output = run('npx', ['--no-install', 'tandem', 'demo'], { cwd: project, env: userEnv() });
-    expect(output.length).toBeGreaterThan(0);
+    // The demo's four parts ran: a concurrent group, an MCP tool in its own process, the stop tool, and the closing line.
+    expect(output).toMatch(/convert_currency ended \(\d+ ms, success\)/);
+    expect(output).toMatch(/servedBy":"MCP server process \d+/);
+    expect(output).toMatch(/the stop tool ended the run/);
+    expect(output).toMatch(/Demo done in/);
   });
 });

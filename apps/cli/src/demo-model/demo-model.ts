@@ -1,3 +1,4 @@
+import { sleep } from '@tandem/core';
 import type { LanguageModel, ModelCallOptions, ModelRequest, ModelStreamPart, Usage } from '@tandem/core/spec';
 import { planDemoTurn, type DemoPlan } from './plan-demo-turn.js';
 
@@ -92,18 +93,8 @@ function countWords(request: ModelRequest): number {
   return words;
 }
 
-function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  signal?.throwIfAborted();
-  if (ms <= 0) return Promise.resolve();
-  return new Promise<void>((resolve, reject) => {
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(signal?.reason as unknown);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+/** Waits between words; with no delay (tests) it only checks the signal, without a timer. */
+async function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  if (ms > 0) await sleep(ms, signal);
+  else signal?.throwIfAborted();
 }

@@ -1,9 +1,9 @@
 import type { BidiConnection, BidiConnectRequest, BidiInput, BidiModelEvent, ToolResult } from '@tandem/core/spec';
+import { AsyncEventQueue } from '@tandem/provider-utils';
 import type { SpeechSynthesizer } from '../speech/speech-synthesizer.js';
 import { toneSynthesizer } from '../speech/tone-synthesizer.js';
 import { resultsTurn, seconds, speechTurn, typedTurn, type DemoTurn } from './demo-turns.js';
 import { EnergyVad, type EnergyVadOptions } from './energy-vad.js';
-import { EventStream } from './event-stream.js';
 import { streamSpeech, type Pacing } from './spoken-response.js';
 
 /** A `truncate()` call the demo model received: the listener had heard `playedMs` of `responseId`. */
@@ -38,7 +38,7 @@ export class DemoVoiceConnection implements BidiConnection {
   /** Every `truncate()` call, in order. */
   readonly truncations: DemoTruncation[] = [];
   private readonly setup: DemoConnectionSetup;
-  private readonly stream = new EventStream<BidiModelEvent>();
+  private readonly stream = new AsyncEventQueue<BidiModelEvent>();
   private readonly lifetime = new AbortController();
   private readonly vad: EnergyVad;
   private readonly turns: DemoTurn[] = [];
@@ -99,7 +99,7 @@ export class DemoVoiceConnection implements BidiConnection {
     this.setup.request.signal?.removeEventListener('abort', this.onRequestAbort);
     this.lifetime.abort();
     this.current?.abort.abort();
-    this.stream.end(true);
+    this.stream.discard();
   }
 
   private emit(event: BidiModelEvent): void {

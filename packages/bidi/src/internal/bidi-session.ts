@@ -12,7 +12,7 @@ import { LatencyTracker } from './latency-tracker.js';
 import { PlaybackPosition } from './playback-position.js';
 import type { SessionConfig } from './session-config.js';
 import { SessionTracer } from './session-tracer.js';
-import type { ToolSnapshot } from './tool-catalog.js';
+import type { ToolSnapshot } from '@tandem/core/runtime';
 import { ToolGroupTracker, type ToolGroupHost } from './tool-group-tracker.js';
 import type { ToolGroupRun } from './tool-group-run.js';
 import { loadStoredHistory, storeSettled } from './session-persistence.js';

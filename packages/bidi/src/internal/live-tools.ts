@@ -1,4 +1,4 @@
-import type { ToolCatalog, ToolSnapshot } from './tool-catalog.js';
+import type { ToolCatalog, ToolSnapshot } from '@tandem/core/runtime';
 
 /**
  * A conversation's view of the agent's tools: the catalog as it is now, or — when a refreshed live list

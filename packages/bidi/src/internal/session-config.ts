@@ -4,7 +4,7 @@ import type { ToolGroupOptions } from '@tandem/core/runtime';
 import type { Clock } from '@tandem/core/testing';
 import type { BidiQueueOptions } from '../bidi-queue-options.js';
 import type { SessionWriter } from './session-writer.js';
-import type { ToolCatalog } from './tool-catalog.js';
+import type { ToolCatalog } from '@tandem/core/runtime';
 
 /** Reconnect settings, resolved. @internal */
 export interface ResolvedReconnect {

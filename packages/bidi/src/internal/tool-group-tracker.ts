@@ -6,7 +6,7 @@ import { CallCancellation } from './call-cancellation.js';
 import type { ConversationHistory } from './conversation-history.js';
 import type { SessionConfig } from './session-config.js';
 import type { SessionTracer } from './session-tracer.js';
-import type { ToolSnapshot } from './tool-catalog.js';
+import type { ToolSnapshot } from '@tandem/core/runtime';
 import { toBidiToolEvent } from './tool-event-mapper.js';
 import { parseToolCalls, startToolGroup, type ToolGroupRun } from './tool-group-run.js';
 

@@ -2,27 +2,58 @@ import type { ToolDefinition } from '../spec/language-model/v1/tool-definition.j
 import type { FunctionTool, Tool } from '../tool/tool.js';
 import { toToolDefinitions } from '../internal/tool-definitions.js';
 
-/** What the agent uses on one model call: the executable tools by name and the definitions the model sees. @internal */
+/**
+ * An agent's tools at one moment: the executable (function) tools by name, and the definitions the model
+ * is given (function and provider tools, in order).
+ *
+ * @example
+ * ```ts
+ * const { byName, definitions } = catalog.current();
+ * const weather = byName.get('weather'); // the FunctionTool to run for a call named "weather"
+ * ```
+ */
 export interface ToolSnapshot {
   readonly byName: ReadonlyMap<string, FunctionTool>;
   readonly definitions: readonly ToolDefinition[];
 }
 
+/** Options of {@link ToolCatalog}. */
+export interface ToolCatalogOptions {
+  /** Who owns the tools, named in the errors (e.g. `'BidiAgent'`: "Invalid BidiAgent tool name …"). */
+  readonly owner?: string;
+}
+
 const EMPTY: ToolSnapshot = { byName: new Map(), definitions: [] };
 
 /**
- * An agent's tools. A live list — an `Array` subclass such as an `McpToolset`, which a server refreshes
- * in place, given as `tools` or inside it — is read again before each model call, and the definitions
- * are rebuilt only when a tool changed; a plain array of tools is read once. Names are checked at
- * construction and on every change. @internal
+ * An agent's tools, as `Agent` and `BidiAgent` hold them. A live list — an `Array` subclass such as an
+ * `McpToolset`, which a server refreshes in place, given as `tools` or inside it, or any array inside
+ * `tools` — is read again at each {@link ToolCatalog.current} (before each model call, at each connect),
+ * and the snapshot is rebuilt only when a tool changed; a plain array of tools is read once. Names are
+ * checked at construction (a `TypeError`) and on every change: a refreshed list that breaks the rules
+ * throws from `current()` — the same error object while the list stays the same, so a caller that keeps
+ * the last good snapshot can report each break once.
+ *
+ * @example
+ * ```ts
+ * import { ToolCatalog } from '@tandem/core/runtime';
+ *
+ * const catalog = new ToolCatalog([weather, mcpToolset], { owner: 'VoiceAgent' });
+ * const { byName, definitions } = catalog.current(); // again before each call: sees the server's changes
+ * ```
  */
 export class ToolCatalog {
   /** What the snapshot was built from — kept only when some list is live (to notice changes). */
   private seen: readonly Tool[] | undefined;
   private snapshot: ToolSnapshot | undefined;
+  private broken: { readonly tools: readonly Tool[]; readonly error: unknown } | undefined;
   private readonly live: boolean;
 
-  constructor(private readonly sources: readonly (Tool | readonly Tool[])[] | undefined) {
+  /** @throws TypeError for an invalid or duplicate tool name, or something that is not a tool. */
+  constructor(
+    private readonly sources: readonly (Tool | readonly Tool[])[] | undefined,
+    private readonly options: ToolCatalogOptions = {},
+  ) {
     this.live = sources !== undefined && (isLiveList(sources) || sources.some((source) => Array.isArray(source)));
     if (sources !== undefined && sources.length > 0) this.current();
   }
@@ -34,9 +65,17 @@ export class ToolCatalog {
     if (this.snapshot !== undefined && !this.live) return this.snapshot;
     const flat = this.live ? flatten(sources) : (sources as readonly Tool[]);
     if (this.snapshot !== undefined && this.seen !== undefined && sameTools(flat, this.seen)) return this.snapshot;
-    const definitions = toToolDefinitions(flat);
+    if (this.broken !== undefined && sameTools(flat, this.broken.tools)) throw this.broken.error;
+    let definitions: ToolDefinition[];
+    try {
+      definitions = toToolDefinitions(flat, this.options.owner);
+    } catch (error) {
+      if (this.live) this.broken = { tools: flat, error };
+      throw error;
+    }
     const byName = new Map<string, FunctionTool>();
     for (const tool of flat) if (tool.kind === 'function') byName.set(tool.name, tool);
+    this.broken = undefined;
     if (this.live) this.seen = flat;
     this.snapshot = { byName, definitions };
     return this.snapshot;

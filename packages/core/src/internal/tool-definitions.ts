@@ -3,17 +3,20 @@ import type { Tool, ToolConfig } from '../tool/tool.js';
 
 import { assertToolName } from '../tool/tool-name.js';
 
-/** Checks names (rule and uniqueness) and converts tools to what a model sees. @internal */
-export function toToolDefinitions(tools: readonly Tool[]): ToolDefinition[] {
+/**
+ * Checks names (rule and uniqueness) and converts tools to what a model sees; `owner` (e.g. `'BidiAgent'`)
+ * names the owner of the tools in the errors. @internal
+ */
+export function toToolDefinitions(tools: readonly Tool[], owner?: string): ToolDefinition[] {
   const seen = new Set<string>();
   const definitions: ToolDefinition[] = [];
   for (const tool of tools) {
     if (tool === null || typeof tool !== 'object' || (tool.kind !== 'function' && tool.kind !== 'provider')) {
-      throw new TypeError(`Invalid tool ${String(tool)}: expected a tool made with tool(), defineTool() or a provider tool factory.`);
+      throw new TypeError(`Invalid ${owner === undefined ? '' : `${owner} `}tool ${String(tool)}: expected a tool made with tool(), defineTool() or a provider tool factory.`);
     }
-    assertToolName(tool.name);
+    assertToolName(tool.name, owner === undefined ? 'tool name' : `${owner} tool name`);
     if (seen.has(tool.name)) {
-      throw new TypeError(`Duplicate tool name "${tool.name}": every tool given to one agent needs a unique name.`);
+      throw new TypeError(`Duplicate tool name "${tool.name}": every tool given to one ${owner ?? 'agent'} needs a unique name.`);
     }
     seen.add(tool.name);
     if (tool.kind === 'function') checkToolConfig(tool.name, tool.config);

@@ -1,7 +1,8 @@
 /**
  * The tool runtime that `Agent` is built on, for packages that run tools themselves — `@tandem/bidi`'s
- * `BidiAgent`, durable-execution adapters — and for advanced apps: run one tool group to exactly one
- * result per call, link abort signals cheaply, and hold calls that wait for approval.
+ * `BidiAgent`, durable-execution adapters — and for advanced apps: hold an agent's tools (live lists
+ * included), run one tool group to exactly one result per call, link abort signals cheaply, and hold calls
+ * that wait for approval.
  *
  * @example
  * ```ts
@@ -18,3 +19,4 @@ export { PendingApprovals } from '../tool-runtime/pending-approvals.js';
 export type { ApprovalGate, ApprovalAnswer } from '../tool-runtime/approval.js';
 export { toApprovalAnswer, deniedText } from '../tool-runtime/approval.js';
 export { answeredCallIds } from '../session/repair-history.js';
+export { ToolCatalog, type ToolCatalogOptions, type ToolSnapshot } from '../agent/tool-catalog.js';

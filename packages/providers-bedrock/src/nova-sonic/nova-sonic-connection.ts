@@ -1,10 +1,9 @@
 import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { type BidiConnection, type BidiInput, type BidiModelEvent, type ToolResult } from '@tandem/core/spec';
-import { InvalidRequestError, toBase64 } from '@tandem/provider-utils';
+import { AsyncEventQueue, InvalidRequestError, toBase64 } from '@tandem/provider-utils';
 import { loadAwsSdk } from '../load-aws-sdk.js';
 import { mapBedrockError } from '../map-bedrock-error.js';
 import { classifyNovaSonicFailure, NOVA_SONIC_OPERATION } from './classify-nova-sonic-failure.js';
-import { NovaEventQueue } from './nova-event-queue.js';
 import { NovaInputQueue } from './nova-input-queue.js';
 import { NovaSonicEventMapper } from './nova-sonic-event-mapper.js';
 import {
@@ -66,7 +65,7 @@ export interface NovaSonicConnectionConfig {
 export class NovaSonicConnection implements BidiConnection {
   private readonly config: NovaSonicConnectionConfig;
   private readonly input = new NovaInputQueue();
-  private readonly queue = new NovaEventQueue<BidiModelEvent>();
+  private readonly queue = new AsyncEventQueue<BidiModelEvent>();
   private readonly mapper = new NovaSonicEventMapper(NOVA_OUTPUT_RATE);
   /** Aborting destroys the HTTP/2 stream. */
   private readonly request = new AbortController();

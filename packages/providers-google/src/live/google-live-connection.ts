@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Content, FunctionResponse, Session } from '@google/genai';
 import type { GoogleContent } from '../google-request.js';
 import { APICallError, InvalidResponseDataError, type BidiConnection, type BidiInput, type BidiModelEvent, type ToolResult } from '@tandem/core/spec';
-import { InvalidRequestError, toBase64, validateJson } from '@tandem/provider-utils';
-import { EventQueue } from './event-queue.js';
+import { AsyncEventQueue, InvalidRequestError, toBase64, validateJson } from '@tandem/provider-utils';
 import type { GoogleLiveToolOptions } from './google-live-settings.js';
 import type { PendingLiveCall } from './live-history.js';
 import { toLiveFunctionResponse } from './live-function-response.js';
@@ -57,7 +56,7 @@ export class GoogleLiveConnection implements BidiConnection {
   /** Where `openLiveSession` delivers the session's traffic. @internal */
   readonly sessionEvents: LiveSessionEvents;
   private readonly options: GoogleLiveConnectionOptions;
-  private readonly queue = new EventQueue<BidiModelEvent>();
+  private readonly queue = new AsyncEventQueue<BidiModelEvent>();
   private readonly mapper: LiveTurnMapper;
   private readonly replayCalls: Map<string, PendingLiveCall>;
   private session: Session | undefined;

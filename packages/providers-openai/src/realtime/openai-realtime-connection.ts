@@ -8,8 +8,7 @@ import {
   type BidiToolCall,
   type ToolResult,
 } from '@tandem/core/spec';
-import { fromBase64, redactSecrets, toBase64, toDataUrl } from '@tandem/provider-utils';
-import { EventQueue } from './event-queue.js';
+import { AsyncEventQueue, fromBase64, redactSecrets, toBase64, toDataUrl } from '@tandem/provider-utils';
 import { RealtimeAudioItems } from './realtime-audio-items.js';
 import { loadedRealtimeEventParser, loadRealtimeEventParser } from './realtime-event-parser.js';
 import { serverError, stopReason, usageEvent } from './realtime-event-results.js';
@@ -66,7 +65,7 @@ interface TurnDetectionState {
 export class OpenAIRealtimeConnection implements BidiConnection {
   private readonly socket: RealtimeSocket;
   private readonly options: RealtimeConnectionOptions;
-  private readonly queue = new EventQueue<BidiModelEvent>();
+  private readonly queue = new AsyncEventQueue<BidiModelEvent>();
   private closing = false;
   private readonly closed: Promise<void>;
   private readonly idPrefix = `tandem_${randomUUID().slice(0, 8)}_`;

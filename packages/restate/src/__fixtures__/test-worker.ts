@@ -1,7 +1,7 @@
 // Per-file test setup: a control server, one worker process serving `services`, registered with the shared server.
 import { afterAll, beforeAll, inject } from 'vitest';
 import { ControlServer } from './control-server.js';
-import { freePort } from './free-port.js';
+import { freePort } from '../testing/free-port.js';
 import { RestateHttp } from './restate-http.js';
 import { WorkerProcess } from './worker-process.js';
 

@@ -6,22 +6,23 @@ const SUPPORTED_FORMATS = new Set(['date-time', 'time', 'date', 'duration', 'ema
 const KEPT = ['type', 'title', 'description', 'const', 'enum', 'default'] as const;
 
 /**
- * Fits a JSON Schema to what Bedrock structured outputs (`outputConfig.textFormat`) accept for Anthropic Claude
- * models, the most restrictive ones it serves (Bedrock refuses a schema with unsupported features with a 400),
- * the way Anthropic's SDKs fit schemas for Claude: every object schema gets `additionalProperties: false` and keeps `properties` and `required`;
- * `anyOf`/`allOf`, `oneOf` (as `anyOf`), `$ref` and `$defs`/`definitions` are kept; string `format`s outside the
- * supported list, array `minItems` other than 0 or 1, and unsupported keywords (`minimum`, `maxLength`,
- * `pattern`, …) are moved into the schema's `description`, so the model still reads them. The Agent validates
- * the answer against the original schema, so those constraints are still enforced. The input is not changed.
+ * Fits a JSON Schema to what structured outputs for Anthropic's Claude models accept — Anthropic's
+ * Messages API (`output_config.format`) and Amazon Bedrock's Converse (`outputConfig.textFormat`), which
+ * refuses a schema with unsupported features with a 400 — the way Anthropic's own SDKs fit one before
+ * sending it: every object schema gets `additionalProperties: false` (the only value the API takes) and
+ * keeps `properties` and `required`; `anyOf`/`allOf`, `oneOf` (as `anyOf`), `$ref` and
+ * `$defs`/`definitions` are kept; string `format`s outside the supported list, array `minItems` other than
+ * 0 or 1, and keywords the API does not support (`minimum`, `maxLength`, `pattern`, …) are moved into the
+ * schema's `description`, so the model still reads them. The Agent validates the answer against the
+ * original schema, so those constraints are still enforced. The input is not changed.
  *
  * @example
  * ```ts
- * toBedrockOutputSchema({ type: 'object', properties: { n: { type: 'integer', minimum: 1 } } });
+ * toClaudeOutputSchema({ type: 'object', properties: { n: { type: 'integer', minimum: 1 } } });
  * // { type: 'object', properties: { n: { type: 'integer', description: '{minimum: 1}' } }, additionalProperties: false }
  * ```
- * @internal
  */
-export function toBedrockOutputSchema(schema: JsonSchema): JsonSchema {
+export function toClaudeOutputSchema(schema: JsonSchema): JsonSchema {
   const { $schema: _dropped, ...rest } = schema;
   return fit(rest) as JsonSchema;
 }

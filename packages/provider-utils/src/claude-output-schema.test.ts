@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { toAnthropicOutputSchema } from './anthropic-output-schema.js';
+import { toClaudeOutputSchema } from './claude-output-schema.js';
 
-describe('toAnthropicOutputSchema', () => {
+describe('toClaudeOutputSchema', () => {
   it('closes every object and keeps the supported keywords', () => {
     const schema = {
       $schema: 'http://json-schema.org/draft-07/schema#',
@@ -17,7 +17,7 @@ describe('toAnthropicOutputSchema', () => {
       required: ['city'],
       definitions: { n: { type: 'object', properties: { x: { const: 1 } } } },
     };
-    expect(toAnthropicOutputSchema(schema)).toEqual({
+    expect(toClaudeOutputSchema(schema)).toEqual({
       definitions: { n: { type: 'object', properties: { x: { const: 1 } }, additionalProperties: false } },
       type: 'object',
       description: 'A report.',
@@ -36,7 +36,7 @@ describe('toAnthropicOutputSchema', () => {
 
   it('moves unsupported constraints into the description, so the model still reads them', () => {
     expect(
-      toAnthropicOutputSchema({
+      toClaudeOutputSchema({
         type: 'object',
         properties: {
           n: { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 },
@@ -55,5 +55,33 @@ describe('toAnthropicOutputSchema', () => {
       },
       additionalProperties: false,
     });
+  });
+
+  it('fits a draft 2020-12 schema: $defs closed, what stands beside $ref dropped, maxItems described', () => {
+    const schema = {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      properties: {
+        n: { type: 'integer', minimum: 0 },
+        when: { type: 'string', format: 'date' },
+        items: { type: 'array', items: { type: 'object', properties: { a: { type: 'string' } } }, maxItems: 3 },
+        either: { oneOf: [{ type: 'string' }, { $ref: '#/$defs/x', description: 'dropped beside $ref' }] },
+      },
+      required: ['n'],
+      $defs: { x: { type: 'object', properties: {}, additionalProperties: true } },
+    };
+    expect(toClaudeOutputSchema(schema)).toEqual({
+      $defs: { x: { type: 'object', properties: {}, additionalProperties: false } },
+      type: 'object',
+      properties: {
+        n: { type: 'integer', description: '{minimum: 0}' },
+        when: { type: 'string', format: 'date' },
+        items: { type: 'array', items: { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false }, description: '{maxItems: 3}' },
+        either: { anyOf: [{ type: 'string' }, { $ref: '#/$defs/x' }] },
+      },
+      required: ['n'],
+      additionalProperties: false,
+    });
+    expect(schema.$defs.x.additionalProperties).toBe(true);
   });
 });

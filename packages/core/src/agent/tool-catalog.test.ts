@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { fnTool } from '../test-utils/fixtures.js';
+import type { Tool } from '../tool/tool.js';
+import { ToolCatalog } from './tool-catalog.js';
+
+const thrown = (fn: () => unknown): unknown => {
+  try {
+    fn();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+};
+const names = (catalog: ToolCatalog) => catalog.current().definitions.map((definition) => definition.name);
+
+describe('ToolCatalog', () => {
+  it('names its owner in the errors', () => {
+    expect(() => new ToolCatalog([fnTool('a b', () => 1)], { owner: 'VoiceAgent' })).toThrow(/^Invalid VoiceAgent tool name "a b": it contains " "/);
+    expect(() => new ToolCatalog([fnTool('x', () => 1), fnTool('x', () => 2)], { owner: 'VoiceAgent' })).toThrow('Duplicate tool name "x": every tool given to one VoiceAgent needs a unique name.');
+    expect(() => new ToolCatalog([42 as unknown as Tool])).toThrow(/^Invalid tool 42: expected a tool made with tool\(\)/);
+  });
+
+  it('throws the same error while a refreshed list stays broken, a new one when it changes, and recovers when fixed', () => {
+    const live: Tool[] = [fnTool('one', () => 1)];
+    const catalog = new ToolCatalog([live, fnTool('fixed', () => 0)]);
+    live.push(fnTool('fixed', () => 2));
+    const first = thrown(() => catalog.current());
+    expect(first).toBeInstanceOf(TypeError);
+    expect(thrown(() => catalog.current())).toBe(first); // the same object: a caller can report it once
+    live.push(fnTool('other', () => 3));
+    const second = thrown(() => catalog.current());
+    expect(second).toBeInstanceOf(TypeError);
+    expect(second).not.toBe(first);
+    live.splice(1, 2);
+    expect(names(catalog)).toEqual(['one', 'fixed']);
+  });
+
+  it('reads a plain array once, and rebuilds a live one only when a tool changed', () => {
+    const plain: Tool[] = [fnTool('one', () => 1)];
+    const once = new ToolCatalog(plain);
+    plain.push(fnTool('two', () => 2));
+    expect(names(once)).toEqual(['one']);
+
+    const live: Tool[] = [fnTool('one', () => 1)];
+    const catalog = new ToolCatalog([live]);
+    const snapshot = catalog.current();
+    expect(catalog.current()).toBe(snapshot);
+    live.push(fnTool('two', () => 2));
+    expect(catalog.current()).not.toBe(snapshot);
+    expect([...catalog.current().byName.keys()]).toEqual(['one', 'two']);
+  });
+});
