@@ -1,7 +1,7 @@
 // The whole check of a set of markdown blocks — write, type-check in one program, run — as used by the
 // docs test and by its self-test.
 import { join } from 'node:path';
-import { compileBlocks, type CompileResult } from './compile-blocks.js';
+import { compileBlocks, readerCompilerOptions, type CompileResult } from './compile-blocks.js';
 import type { CodeBlock } from './extract-blocks.js';
 import { runBlock } from './run-block.js';
 import { writeBlocks, type WrittenBlock } from './write-blocks.js';
@@ -13,10 +13,10 @@ export interface PreparedBlocks {
   readonly problemsOf: (block: CodeBlock, timeoutMs: number) => Promise<string[]>;
 }
 
-/** Writes and compiles `blocks` under `generatedDir` (emptied first). */
-export function prepareBlocks(generatedDir: string, runtimeDir: string, blocks: readonly CodeBlock[]): PreparedBlocks {
+/** Writes and compiles `blocks` under `generatedDir` (emptied first), with the reader's settings found under `root`. */
+export function prepareBlocks(root: string, generatedDir: string, runtimeDir: string, blocks: readonly CodeBlock[]): PreparedBlocks {
   const written = writeBlocks(generatedDir, runtimeDir, blocks);
-  const compiled = compileBlocks(generatedDir, written);
+  const compiled = compileBlocks(generatedDir, written, readerCompilerOptions(root));
   const problemsOf = async (block: CodeBlock, timeoutMs: number): Promise<string[]> => {
     const entry = written.find((candidate) => candidate.block === block);
     if (entry === undefined) return ['the block was not written'];

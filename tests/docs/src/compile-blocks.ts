@@ -1,5 +1,5 @@
-// Type-checks every written block in one TypeScript program — with the compiler options the getting-started
-// guide tells a Node 20 user to use — and emits JavaScript whose imports of provider packages and of vitest
+// Type-checks every written block in one TypeScript program — with the compiler options of the tsconfig.json the
+// getting-started guide tells a Node 20 user to use — and emits JavaScript whose imports of provider packages and of vitest
 // point at the stand-ins (the test-only module mapping described in this package's README).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -7,19 +7,22 @@ import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import type { WrittenBlock } from './write-blocks.js';
 
-/** The options of the getting-started guide's `tsconfig.json`, plus what emitting here needs. */
-export const READER_COMPILER_OPTIONS: ts.CompilerOptions = {
-  target: ts.ScriptTarget.ES2022,
-  lib: ['lib.es2023.d.ts', 'lib.esnext.disposable.d.ts'],
-  module: ts.ModuleKind.NodeNext,
-  moduleResolution: ts.ModuleResolutionKind.NodeNext,
-  strict: true,
-  skipLibCheck: true,
-  types: ['node'],
-  // JavaScript blocks are checked for syntax and imports only: a JavaScript reader runs no type checker.
-  allowJs: true,
-  checkJs: false,
-};
+/** Where the `tsconfig.json` a reader is told to use is written: the blocks are compiled with exactly it. */
+export const READER_TSCONFIG_GUIDE = 'docs/guides/getting-started.md';
+
+/**
+ * The compiler options of the first `json` block of the getting-started guide that has `compilerOptions`, plus
+ * JavaScript checking for syntax and imports only (a JavaScript reader runs no type checker).
+ */
+export function readerCompilerOptions(root: string): ts.CompilerOptions {
+  const guide = readFileSync(join(root, READER_TSCONFIG_GUIDE), 'utf8');
+  const json = [...guide.matchAll(/```json\n([\s\S]*?)```/g)].map((match) => match[1] ?? '').find((text) => text.includes('"compilerOptions"'));
+  if (json === undefined) throw new Error(`${READER_TSCONFIG_GUIDE} has no tsconfig.json block (a json block with "compilerOptions")`);
+  const parsed = JSON.parse(json) as { compilerOptions: object };
+  const { options, errors } = ts.convertCompilerOptionsFromJson(parsed.compilerOptions, root);
+  if (errors.length > 0) throw new Error(`the tsconfig.json of ${READER_TSCONFIG_GUIDE} is invalid: ${errors.map((error) => ts.flattenDiagnosticMessageText(error.messageText, ' ')).join('; ')}`);
+  return { ...options, allowJs: true, checkJs: false };
+}
 
 /** Packages whose imports run against stand-ins: the real providers would need keys and a network. */
 export const STAND_INS: Readonly<Record<string, string>> = {
@@ -41,11 +44,11 @@ export interface CompileResult {
   readonly outputOf: (path: string) => string;
 }
 
-export function compileBlocks(generatedDir: string, written: readonly WrittenBlock[]): CompileResult {
+export function compileBlocks(generatedDir: string, written: readonly WrittenBlock[], compilerOptions: ts.CompilerOptions): CompileResult {
   const outDir = join(generatedDir, 'out');
   const runtimeFiles = ts.sys.readDirectory(join(generatedDir, 'runtime'), ['.ts']);
   const roots = [...runtimeFiles, ...written.flatMap((entry) => (entry.preludePath === undefined ? [entry.path] : [entry.path, entry.preludePath]))];
-  const options: ts.CompilerOptions = { ...READER_COMPILER_OPTIONS, rootDir: generatedDir, outDir, noEmitOnError: false };
+  const options: ts.CompilerOptions = { ...compilerOptions, rootDir: generatedDir, outDir, noEmitOnError: false };
   const program = ts.createProgram(roots, options);
   const diagnostics = ts.getPreEmitDiagnostics(program);
   const errors = new Map<string, string[]>();

@@ -7,9 +7,10 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareBlocks, type PreparedBlocks } from './check-blocks.js';
-import { extractBlocks, extractInlineCommands, type CodeBlock, type InlineCommand } from './extract-blocks.js';
+import { extractBlocks, extractInlineCommands, unlabeledFences, type CodeBlock, type InlineCommand } from './extract-blocks.js';
 import { markdownFiles } from './markdown-files.js';
 import { ShellChecker } from './check-shell-block.js';
+import { linkProblems } from './check-links.js';
 
 const packageDir = fileURLToPath(new URL('../', import.meta.url));
 const root = join(packageDir, '../..');
@@ -29,7 +30,7 @@ const workDir = mkdtempSync(join(tmpdir(), 'tandem-docs-'));
 const startDir = process.cwd();
 
 beforeAll(() => {
-  prepared = prepareBlocks(generatedDir, join(packageDir, 'src/runtime'), blocks);
+  prepared = prepareBlocks(root, generatedDir, join(packageDir, 'src/runtime'), blocks);
   process.chdir(workDir);
 });
 
@@ -39,6 +40,15 @@ afterAll(() => {
 });
 
 const label = (block: CodeBlock): string => `${block.file}:${String(block.line)} (${block.language}${block.flags.typecheckOnly ? ', type-check only' : ''})`;
+
+it('every code block names its language (ts, js, sh — or json, text, … for what is not code to check)', () => {
+  const unlabeled = files.flatMap((file) => unlabeledFences(readFileSync(join(root, file), 'utf8')).map((line) => `${file}:${String(line)}`));
+  expect(unlabeled).toEqual([]);
+});
+
+it('links only to files of the repository, and mentions nothing outside it', () => {
+  expect(files.flatMap((file) => linkProblems(root, file, readFileSync(join(root, file), 'utf8')))).toEqual([]);
+});
 
 it('finds the code blocks of every README and guide', () => {
   if (only === undefined) expect(blocks.length).toBeGreaterThan(100);

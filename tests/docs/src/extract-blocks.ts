@@ -174,3 +174,20 @@ export function extractInlineCommands(file: string, markdown: string): InlineCom
   });
   return commands;
 }
+
+/** Lines (1-based) of code fences that open without a language: such a block would escape every check. */
+export function unlabeledFences(markdown: string): number[] {
+  const lines: number[] = [];
+  let fence: string | undefined;
+  markdown.split('\n').forEach((line, index) => {
+    const match = /^\s*(`{3,}|~{3,})\s*(\S*)/.exec(line);
+    if (match === null) return;
+    if (fence === undefined) {
+      fence = match[1];
+      if ((match[2] ?? '') === '') lines.push(index + 1);
+    } else if (match[1]!.startsWith(fence) && (match[2] ?? '') === '') {
+      fence = undefined;
+    }
+  });
+  return lines;
+}

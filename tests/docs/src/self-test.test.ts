@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { prepareBlocks, type PreparedBlocks } from './check-blocks.js';
 import { ShellChecker } from './check-shell-block.js';
-import { extractBlocks, extractInlineCommands, type CodeBlock } from './extract-blocks.js';
+import { linkProblems } from './check-links.js';
+import { extractBlocks, extractInlineCommands, unlabeledFences, type CodeBlock } from './extract-blocks.js';
 
 const packageDir = fileURLToPath(new URL('../', import.meta.url));
 const root = join(packageDir, '../..');
@@ -15,7 +16,7 @@ const [good, typeError, throws, hangs, typecheckOnly, shell] = blocks;
 let prepared: PreparedBlocks;
 
 beforeAll(() => {
-  prepared = prepareBlocks(join(packageDir, 'node_modules/.docs-test/self-test'), join(packageDir, 'src/runtime'), blocks.filter((block) => block.language !== 'sh'));
+  prepared = prepareBlocks(root, join(packageDir, 'node_modules/.docs-test/self-test'), join(packageDir, 'src/runtime'), blocks.filter((block) => block.language !== 'sh'));
 });
 
 it('reads every block with its flags', () => {
@@ -68,4 +69,17 @@ it('reports a command in the prose that does not exist', () => {
   const checker = new ShellChecker(root);
   expect(checker.check(inline[0]!.code)).toEqual([expect.stringContaining('--nope: no such option')]);
   expect(checker.check(inline[1]!.code)).toEqual([]);
+});
+
+it('finds code blocks without a language', () => {
+  expect(unlabeledFences('```ts\n1;\n```\n\n```\nplain\n```\n~~~text\nx\n~~~\n')).toEqual([5]);
+});
+
+it('reports links to missing files and mentions of files outside the repository', () => {
+  const page = '[ok](../../README.md) [gone](./nope.md) [web](https://example.com) [anchor](#x)\nSee DESIGN.md in the shared folder.\n';
+  expect(linkProblems(root, 'docs/guides/x.md', page)).toEqual([
+    'docs/guides/x.md:1: ./nope.md does not exist',
+    expect.stringMatching(/^docs\/guides\/x\.md:2: mentions something outside the repository .*DESIGN/),
+    expect.stringMatching(/^docs\/guides\/x\.md:2: mentions something outside the repository .*shared folder/),
+  ]);
 });
