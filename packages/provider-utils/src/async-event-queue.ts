@@ -18,6 +18,8 @@
  *   }
  * }
  * ```
+ *
+ * @category Utilities
  */
 export class AsyncEventQueue<T> {
   private readonly items: T[] = [];

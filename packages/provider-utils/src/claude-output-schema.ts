@@ -21,6 +21,8 @@ const KEPT = ['type', 'title', 'description', 'const', 'enum', 'default'] as con
  * toClaudeOutputSchema({ type: 'object', properties: { n: { type: 'integer', minimum: 1 } } });
  * // { type: 'object', properties: { n: { type: 'integer', description: '{minimum: 1}' } }, additionalProperties: false }
  * ```
+ *
+ * @category Structured output
  */
 export function toClaudeOutputSchema(schema: JsonSchema): JsonSchema {
   const { $schema: _dropped, ...rest } = schema;

@@ -1,7 +1,11 @@
 import type { FunctionToolDefinition, ModelRequest, ResponseFormat, ToolChoice } from '@tandem/core/spec';
 import { InvalidRequestError } from './invalid-request-error.js';
 
-/** Options of {@link jsonResponseTool}. */
+/**
+ * Options of {@link jsonResponseTool}.
+ *
+ * @category Structured output
+ */
 export interface JsonResponseToolOptions {
   /** The provider id an error names, e.g. `anthropic`. */
   readonly provider: string;
@@ -18,6 +22,8 @@ export interface JsonResponseToolOptions {
  * ```ts
  * jsonResponseToolName({ type: 'json', schema: {}, name: 'output' }); // 'output'
  * ```
+ *
+ * @category Structured output
  */
 export function jsonResponseToolName(format: ResponseFormat): string {
   return format.name ?? 'response';
@@ -35,6 +41,8 @@ export function jsonResponseToolName(format: ResponseFormat): string {
  * const answer = jsonResponseTool(request, request.responseFormat, { provider: 'acme', label: 'Acme' });
  * body.tools.push({ name: answer.name, description: answer.description, input_schema: answer.inputSchema });
  * ```
+ *
+ * @category Structured output
  */
 export function jsonResponseTool(request: ModelRequest, format: ResponseFormat, options: JsonResponseToolOptions): FunctionToolDefinition {
   const name = jsonResponseToolName(format);
@@ -63,6 +71,8 @@ export function jsonResponseTool(request: ModelRequest, format: ResponseFormat, 
  * jsonResponseToolChoice('auto', 0, 'output'); // { type: 'tool', toolName: 'output' }
  * jsonResponseToolChoice('auto', 2, 'output'); // 'required'
  * ```
+ *
+ * @category Structured output
  */
 export function jsonResponseToolChoice(
   choice: ToolChoice | undefined,

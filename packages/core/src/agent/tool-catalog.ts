@@ -11,13 +11,19 @@ import { toToolDefinitions } from '../internal/tool-definitions.js';
  * const { byName, definitions } = catalog.current();
  * const weather = byName.get('weather'); // the FunctionTool to run for a call named "weather"
  * ```
+ *
+ * @category Tool runtime
  */
 export interface ToolSnapshot {
   readonly byName: ReadonlyMap<string, FunctionTool>;
   readonly definitions: readonly ToolDefinition[];
 }
 
-/** Options of {@link ToolCatalog}. */
+/**
+ * Options of {@link ToolCatalog}.
+ *
+ * @category Tool runtime
+ */
 export interface ToolCatalogOptions {
   /** Who owns the tools, named in the errors (e.g. `'BidiAgent'`: "Invalid BidiAgent tool name …"). */
   readonly owner?: string;
@@ -41,6 +47,8 @@ const EMPTY: ToolSnapshot = { byName: new Map(), definitions: [] };
  * const catalog = new ToolCatalog([weather, mcpToolset], { owner: 'VoiceAgent' });
  * const { byName, definitions } = catalog.current(); // again before each call: sees the server's changes
  * ```
+ *
+ * @category Tool runtime
  */
 export class ToolCatalog {
   /** What the snapshot was built from — kept only when some list is live (to notice changes). */

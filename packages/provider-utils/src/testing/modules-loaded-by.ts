@@ -26,6 +26,8 @@ export async function resolve(specifier, context, next) {
  * expect(loaded.some((url) => url.endsWith('/dist/index.js'))).toBe(true);
  * expect(loaded.filter((url) => url.includes('/node_modules/zod/'))).toEqual([]);
  * ```
+ *
+ * @category Testing
  */
 export function modulesLoadedBy(cwd: string, script: string): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'tandem-modules-loaded-'));

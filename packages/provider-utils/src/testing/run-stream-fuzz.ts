@@ -9,13 +9,19 @@ import { splitBytes } from './split-bytes.js';
 /**
  * The test functions {@link runStreamFuzz} registers its two tests with: vitest's `describe` and `it`
  * (or any runner's with the same shape).
+ *
+ * @category Testing
  */
 export interface StreamFuzzTestApi {
   readonly describe: (name: string, body: () => void) => void;
   readonly it: (name: string, options: { readonly timeout: number }, body: () => Promise<void>) => void;
 }
 
-/** What {@link runStreamFuzz} fuzzes: a provider's stream parser and the vendor's recorded responses. */
+/**
+ * What {@link runStreamFuzz} fuzzes: a provider's stream parser and the vendor's recorded responses.
+ *
+ * @category Testing
+ */
 export interface StreamFuzzOptions {
   /** The parser's name in the test titles, e.g. `'Acme Chat stream parser'`. */
   readonly name: string;
@@ -85,6 +91,8 @@ const DEFAULT_SEED = 20_260_512;
  *   secrets: [KEY],
  * });
  * ```
+ *
+ * @category Testing
  */
 export function runStreamFuzz(api: StreamFuzzTestApi, options: StreamFuzzOptions): void {
   if (options.fixtures.length === 0) throw new TypeError('runStreamFuzz needs at least one fixture name in `fixtures`.');
@@ -149,6 +157,8 @@ export function runStreamFuzz(api: StreamFuzzTestApi, options: StreamFuzzOptions
  * ```ts
  * const events = sseFixtureEvents(new URL('./__fixtures__/', import.meta.url), 'tool-call');
  * ```
+ *
+ * @category Testing
  */
 export function sseFixtureEvents(dir: string | URL, name: string): Uint8Array[] {
   return loadSseFixture(dir, name).map((event) => new TextEncoder().encode(encodeSseEvents([event])));

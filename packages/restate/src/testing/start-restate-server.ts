@@ -5,7 +5,11 @@ import { arch, platform, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './free-port.js';
 
-/** Options of {@link startRestateServer}. */
+/**
+ * Options of {@link startRestateServer}.
+ *
+ * @category Testing
+ */
 export interface StartRestateServerOptions {
   /** The server's node name (default `'tandem-test'`). */
   readonly nodeName?: string;
@@ -17,7 +21,11 @@ export interface StartRestateServerOptions {
   readonly signal?: AbortSignal;
 }
 
-/** A running restate-server: its URLs, and `stop()` (also `await using`). */
+/**
+ * A running restate-server: its URLs, and `stop()` (also `await using`).
+ *
+ * @category Testing
+ */
 export interface LocalRestateServer extends AsyncDisposable {
   /** The ingress URL, e.g. `http://127.0.0.1:41231`: call handlers at `${ingress}/<service>/<handler>`. */
   readonly ingress: string;
@@ -51,6 +59,8 @@ const HEALTH_POLL_MS = 50;
  *   await server.stop();
  * }
  * ```
+ *
+ * @category Testing
  */
 export async function startRestateServer(options: StartRestateServerOptions = {}): Promise<LocalRestateServer> {
   options.signal?.throwIfAborted();

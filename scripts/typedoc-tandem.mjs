@@ -1,4 +1,9 @@
-// A TypeDoc plugin: documents the members of enums that live inside types TypeDoc cannot attach comments to —
+// A TypeDoc plugin with two jobs.
+//
+// 1. Every export belongs to a category: an export without a `@category` tag in its TSDoc (which TypeDoc would
+//    file under the default category) is an error.
+//
+// 2. It documents the members of enums that live inside types TypeDoc cannot attach comments to —
 // the values of a zod `z.enum([...])` in an exported schema (`ZodEnum<{ low: "low"; high: "high" }>`).
 // Write one `@enumMember <value> <description>` tag per value in the TSDoc of the property that holds the enum:
 //
@@ -12,7 +17,7 @@
 // Every value still needs its tag: `validation.notDocumented` reports the ones left out, and a tag naming a
 // value the enum does not have is an error. Where the comment reaches a type inferred from the schema (a union
 // of string literals, which has no members), the tags are dropped.
-import { Converter, ReflectionKind, ReflectionType } from 'typedoc';
+import { Application, Converter, ReflectionKind, ReflectionType } from 'typedoc';
 
 const TAG = '@enumMember';
 
@@ -21,6 +26,16 @@ export function load(app) {
   app.on('bootstrapEnd', () => {
     const tags = app.options.getValue('blockTags');
     if (!tags.includes(TAG)) app.options.setValue('blockTags', [...tags, TAG]);
+  });
+  app.on(Application.EVENT_VALIDATE_PROJECT, (project) => {
+    const fallback = app.options.getValue('defaultCategory');
+    for (const module of project.getReflectionsByKind(ReflectionKind.SomeModule)) {
+      const uncategorized = module.categories?.find((category) => category.title === fallback);
+      if (uncategorized === undefined) continue;
+      app.logger.error(
+        `${module.getFriendlyFullName()}: ${uncategorized.children.map((child) => child.name).join(', ')} ${uncategorized.children.length === 1 ? 'has' : 'have'} no @category tag; add one to the TSDoc of each.`,
+      );
+    }
   });
   app.converter.on(Converter.EVENT_RESOLVE_BEGIN, (context) => {
     for (const reflection of context.project.getReflectionsByKind(ReflectionKind.Property)) {
