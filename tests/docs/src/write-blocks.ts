@@ -48,7 +48,10 @@ export function writeBlocks(generatedDir: string, runtimeDir: string, blocks: re
     const specifier = `./${base}.prelude.js`;
     const lines = [
       ...prelude.imports.map((declaration) => inheritedImport(declaration, declared)).filter((line) => line !== ''),
-      needed.length > 0 ? `import { ${needed.join(', ')} } from '${specifier}';` : `import '${specifier}';`,
+      // The bare import keeps the prelude (and the block's setup) running even when the block uses none of
+      // its names: compilers drop a named import whose names are unused.
+      `import '${specifier}';`,
+      ...(needed.length > 0 ? [`import { ${needed.join(', ')} } from '${specifier}';`] : []),
     ];
     // Appended, so the block's lines keep their numbers; imports are hoisted, so the prelude runs first.
     writeFileSync(path, `${block.code}${lines.join('\n')}\n${after}`);
