@@ -1,4 +1,4 @@
-import type { FunctionTool, JsonSchema } from '@tandem/core';
+import type { FunctionTool, JsonSchema, NeedsApproval } from '@tandem/core';
 import { assertToolName } from '@tandem/core';
 
 /**
@@ -24,6 +24,12 @@ export interface SchemaOnlyToolDefinition {
     /** JSON Schema of the input; must be an object schema (`type: "object"`). */
     readonly params: JsonSchema;
   };
+  /**
+   * Ask before the call is handed to the caller: `true`, or a function of the call's input. Approved, the
+   * run ends with `stopReason: 'toolUse'` as usual; denied, the model gets an error result
+   * (`"The user denied this tool call[: reason]"`) and the run goes on.
+   */
+  readonly needsApproval?: boolean | NeedsApproval<Record<string, unknown>>;
 }
 
 /**
@@ -68,5 +74,14 @@ export function defineTool(definition: SchemaOnlyToolDefinition): FunctionTool {
   if (typeof params !== 'object' || params === null || Array.isArray(params) || params['type'] !== 'object') {
     throw new TypeError(`${label}: \`spec.params\` must be a JSON Schema of an object, e.g. { type: 'object', properties: { … } }.`);
   }
-  return Object.freeze({ kind: 'function' as const, name: definition.name, spec: Object.freeze({ description, params }) });
+  const needsApproval: unknown = definition.needsApproval;
+  if (needsApproval !== undefined && typeof needsApproval !== 'boolean' && typeof needsApproval !== 'function') {
+    throw new TypeError(`${label}: \`needsApproval\` must be true, false, or a function (input, ctx) => boolean.`);
+  }
+  return Object.freeze({
+    kind: 'function' as const,
+    name: definition.name,
+    spec: Object.freeze({ description, params }),
+    ...(definition.needsApproval === undefined ? {} : { needsApproval: definition.needsApproval as FunctionTool['needsApproval'] }),
+  });
 }

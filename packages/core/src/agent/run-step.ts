@@ -15,6 +15,12 @@ import { traceSafely } from './trace-run.js';
 
 type Settled = Exclude<ModelCallOutcome, { type: 'failed' }>;
 
+/** Which calls are left to the caller (tools without `execute`), and which of those ask approval first. */
+interface PendingRules {
+  readonly isPending: (call: ToolCall) => boolean;
+  readonly asksApproval: (call: ToolCall) => boolean;
+}
+
 /** Where a failing step got to, so it can leave history paired. */
 interface StepScope {
   calls: readonly ToolCall[];
@@ -31,6 +37,7 @@ export async function runStep(progress: RunProgress, step: number, request: Mode
   config.emit({ type: 'step-start', runId: config.runId, step });
   const group = newGroup(progress, step, tools);
   const isPending = (call: ToolCall): boolean => tools.byName.get(call.toolName)?.execute === undefined && tools.byName.has(call.toolName);
+  const asksApproval = (call: ToolCall): boolean => isPending(call) && tools.byName.get(call.toolName)?.needsApproval !== undefined;
   const eager = config.options.toolExecution?.start === 'eager';
   const modelTrace = traceSafely(() => progress.trace?.startModelCall({ step, model: config.model, request }));
   const outcome = await callModel(config.model, request, config.state.abort.signal, {
@@ -49,7 +56,7 @@ export async function runStep(progress: RunProgress, step: number, request: Mode
   }
   const scope: StepScope = { calls: outcome.calls, assistantRecorded: false, groupFinished: false };
   try {
-    return await settleStep(progress, step, outcome, group, isPending, scope);
+    return await settleStep(progress, step, outcome, group, { isPending, asksApproval }, scope);
   } catch (error) {
     await leavePaired(progress, group, scope, error);
     throw error;
@@ -61,9 +68,10 @@ async function settleStep(
   step: number,
   outcome: Settled,
   group: ToolGroup,
-  isPending: (call: ToolCall) => boolean,
+  pending: PendingRules,
   scope: StepScope,
 ): Promise<StepDecision> {
+  const { isPending, asksApproval } = pending;
   const { config } = progress;
   const { state, runId } = config;
   const calls = outcome.calls;
@@ -79,8 +87,14 @@ async function settleStep(
     if (config.hooks.has('afterModelCall')) await config.hooks.run('afterModelCall', { runId, step, message: assistant, toolCalls: calls });
     if (cutOff !== undefined) group.abort(new Error(`The response ended with "${outcome.finishReason}"; its tool calls were not run.`));
   }
-  const runnable = outcome.type === 'complete' && cutOff === undefined ? calls.filter((call) => !isPending(call)) : [];
+  const proceeds = outcome.type === 'complete' && cutOff === undefined;
+  const runnable = proceeds ? calls.filter((call) => !isPending(call)) : [];
+  if (proceeds) {
+    for (const call of calls) if (asksApproval(call)) group.askApprovalForCaller(call);
+  }
   await group.settle(runnable);
+  // A call stays pending for the caller unless its approval was refused (then it has a result).
+  const waitsForCaller = (call: ToolCall): boolean => isPending(call) && !group.hasOutcome(call);
 
   const facts: StepFacts = {
     response: outcome.type === 'complete' ? { type: 'complete', finishReason: outcome.finishReason } : { type: 'aborted' },
@@ -88,10 +102,10 @@ async function settleStep(
     cancelMessage: state.cancelMessage,
     deferred: state.deferred,
     callCount: calls.length,
-    pendingCount: runnable.length === 0 && outcome.type !== 'complete' ? 0 : cutOff === undefined ? calls.length - runnable.length : 0,
+    pendingCount: proceeds ? calls.filter(waitsForCaller).length : 0,
   };
   const decision = decideStep(facts);
-  const keepPending = decision.type === 'end' && decision.stopReason === 'toolUse' ? isPending : undefined;
+  const keepPending = decision.type === 'end' && decision.stopReason === 'toolUse' ? waitsForCaller : undefined;
   scope.groupFinished = true;
   const results = group.finish(calls, keepPending).map((settled) => settled.result);
   if (results.length > 0) await progress.recorder.record(toolMessage(results), step);

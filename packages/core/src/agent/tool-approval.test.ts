@@ -6,6 +6,7 @@ import { deferred, fnTool } from '../test-utils/fixtures.js';
 import type { AgentEvent } from '../events/agent-event.js';
 import type { AgentRun } from './agent-types.js';
 import type { Message } from '../spec/message/v1/message.js';
+import type { FunctionTool } from '../tool/tool.js';
 
 function toolResults(messages: readonly Message[]): Record<string, { status: string; result: unknown }> {
   const out: Record<string, { status: string; result: unknown }> = {};
@@ -167,5 +168,72 @@ describe('tool approval', () => {
     const run = new Agent().run(new ScriptedModel({ responses: [textResponse('hi')] }), 'go');
     expect(() => run.approve('nope')).toThrow(TypeError);
     await run.result;
+  });
+
+  describe('a schema-only tool (no execute) that needs approval', () => {
+    function setup(): { model: ScriptedModel; tools: FunctionTool[] } {
+      const transfer: FunctionTool = {
+        kind: 'function',
+        name: 'transfer',
+        spec: { description: 'Move money; the app runs it.', params: { type: 'object', properties: { amount: { type: 'number' } }, required: ['amount'] } },
+        validate: (input) =>
+          typeof (input as { amount?: unknown }).amount === 'number' ? { success: true, value: input } : { success: false, error: 'amount must be a number' },
+        needsApproval: true,
+      };
+      const model = new ScriptedModel({
+        responses: [toolCallResponse([{ name: 'a', id: 'A' }, { name: 'transfer', id: 'T', input: { amount: 5 } }]), textResponse('told the user')],
+      });
+      return { model, tools: [fnTool('a', () => 'A done'), transfer] };
+    }
+
+    it('approved → the run ends toolUse with the call left to the caller; the other call of the group ran', async () => {
+      const { model, tools } = setup();
+      const run = new Agent({ tools }).run(model, 'go');
+      const requests: string[] = [];
+      await drive(run, (event) => {
+        if (event.type === 'tool-approval-request') {
+          requests.push(event.toolCallId);
+          expect(event.input).toEqual({ amount: 5 });
+          run.approve(event.toolCallId);
+        }
+      });
+      const result = await run.result;
+      expect(requests).toEqual(['T']);
+      expect(result.stopReason).toBe('toolUse');
+      expect(toolResults(result.messages)).toEqual({ A: { status: 'success', result: 'A done' } });
+      expect(model.requests).toHaveLength(1);
+    });
+
+    it('denied → an error result goes back to the model and the run goes on; nothing is left pending', async () => {
+      const { model, tools } = setup();
+      const run = new Agent({ tools, approve: () => ({ approved: false, reason: 'over the limit' }) }).run(model, 'go');
+      const result = await run.result;
+      expect(result.stopReason).toBe('endTurn');
+      expect(result.text).toBe('told the user');
+      expect(toolResults(result.messages)['T']).toEqual({ status: 'error', result: 'The user denied this tool call: over the limit' });
+      expect(model.requests).toHaveLength(2);
+    });
+
+    it('input that fails the schema is reported back to the model, never handed to the caller', async () => {
+      const { tools } = setup();
+      const model = new ScriptedModel({ responses: [toolCallResponse([{ name: 'transfer', id: 'T', input: { amount: 'lots' } }]), textResponse('sorry')] });
+      const approve = vi.fn(() => true);
+      const result = await new Agent({ tools, approve }).run(model, 'go').result;
+      expect(approve).not.toHaveBeenCalled();
+      expect(result.stopReason).toBe('endTurn');
+      expect(toolResults(result.messages)['T']).toMatchObject({ status: 'error', result: expect.stringContaining('amount must be a number') });
+    });
+
+    it('cancel while it waits → cancelled result, the run ends cancelled', async () => {
+      const { model, tools } = setup();
+      const agent = new Agent({ tools });
+      const run = agent.run(model, 'go');
+      await drive(run, (event) => {
+        if (event.type === 'tool-approval-request') agent.cancel();
+      });
+      const result = await run.result;
+      expect(result.stopReason).toBe('cancelled');
+      expect(toolResults(result.messages)['T']?.status).toBe('cancelled');
+    });
   });
 });

@@ -4,6 +4,7 @@ import { AbortFanout } from '../internal/abort-fanout.js';
 import { isPromiseLike } from '../internal/is-promise-like.js';
 import { linkedAbort, type LinkedAbort } from '../internal/linked-abort.js';
 import type { AttemptSignals } from './attempt-with-retry.js';
+import { approveForCaller } from './approve-for-caller.js';
 import { runToolCall } from './run-tool-call.js';
 import { cancelledResult } from './tool-result.js';
 import type { ToolCallOutcome, ToolRunContext } from './tool-run-context.js';
@@ -72,6 +73,27 @@ export class ToolGroup {
     });
     this.running.add(queued);
     void queued.then(() => this.running.delete(queued));
+  }
+
+  /**
+   * Asks approval for `call`, a call of a tool without `execute` that needs approval. Approved, it gets no
+   * outcome and stays pending for the caller; denied (or cancelled, or timed out) it gets that outcome.
+   * Takes no concurrency slot: nothing runs. `settle()` waits for the answer.
+   */
+  askApprovalForCaller(call: ToolCall): void {
+    if (this.finished || this.started.has(call.toolCallId)) return;
+    this.started.add(call.toolCallId);
+    const context = (this.context ??= this.makeContext(call));
+    const answered = approveForCaller(call, context).then((outcome) => {
+      if (outcome !== undefined) this.outcomes.set(call.toolCallId, outcome);
+    });
+    this.running.add(answered);
+    void answered.then(() => this.running.delete(answered));
+  }
+
+  /** Whether `call` has its outcome (a result) in this group. */
+  hasOutcome(call: ToolCall): boolean {
+    return this.outcomes.has(call.toolCallId);
   }
 
   /** Aborts every call that has not finished: each gets a `cancelled` result (its signal aborts too). */

@@ -1,0 +1,38 @@
+import type { ToolCall } from '../events/agent-event.js';
+import { errorText } from './error-text.js';
+import { parseToolInput } from './parse-tool-input.js';
+import { requestApproval } from './request-approval.js';
+import { errorResult } from './tool-result.js';
+import type { ToolCallOutcome, ToolRunContext } from './tool-run-context.js';
+
+/**
+ * Asks approval for a call of a tool without `execute` (a schema-only tool, which the caller runs once
+ * the run ends with `toolUse`). Approved → `undefined`: the call stays pending for the caller. Denied,
+ * timed out, cancelled, or with input that fails the tool's schema → the outcome that answers it, already
+ * reported as a `tool-call-result`. Never rejects. @internal
+ */
+export async function approveForCaller(call: ToolCall, context: ToolRunContext): Promise<ToolCallOutcome | undefined> {
+  let outcome: ToolCallOutcome | undefined;
+  try {
+    const tool = context.tools.get(call.toolName);
+    if (tool === undefined) return undefined;
+    const parsed = await parseToolInput(call, tool);
+    outcome = parsed.ok ? await requestApproval(call, tool, parsed.input, context) : { result: errorResult(call, parsed.error.message), exception: parsed.error };
+  } catch (error) {
+    outcome = { result: errorResult(call, `Asking approval failed: ${errorText(error)}`), exception: error };
+  }
+  if (outcome === undefined) return undefined;
+  context.emit({
+    type: 'tool-call-result',
+    runId: context.runId,
+    step: context.step,
+    results: [outcome.result],
+    ...('exception' in outcome ? { exception: outcome.exception } : {}),
+  });
+  try {
+    context.trace?.startToolCall(call).end(outcome.result, outcome.exception);
+  } catch {
+    // Tracing never breaks a run.
+  }
+  return outcome;
+}
