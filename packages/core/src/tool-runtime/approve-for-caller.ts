@@ -1,6 +1,8 @@
 import type { ToolCall } from '../events/agent-event.js';
+import type { ToolCallTrace } from '../telemetry/telemetry.js';
 import { errorText } from './error-text.js';
 import { parseToolInput } from './parse-tool-input.js';
+import { reportOutcome } from './report-outcome.js';
 import { requestApproval } from './request-approval.js';
 import { errorResult } from './tool-result.js';
 import type { ToolCallOutcome, ToolRunContext } from './tool-run-context.js';
@@ -22,17 +24,11 @@ export async function approveForCaller(call: ToolCall, context: ToolRunContext):
     outcome = { result: errorResult(call, `Asking approval failed: ${errorText(error)}`), exception: error };
   }
   if (outcome === undefined) return undefined;
-  context.emit({
-    type: 'tool-call-result',
-    runId: context.runId,
-    step: context.step,
-    results: [outcome.result],
-    ...('exception' in outcome ? { exception: outcome.exception } : {}),
-  });
+  let trace: ToolCallTrace | undefined;
   try {
-    context.trace?.startToolCall(call).end(outcome.result, outcome.exception);
+    trace = context.trace?.startToolCall(call);
   } catch {
-    // Tracing never breaks a run.
+    trace = undefined;
   }
-  return outcome;
+  return reportOutcome(outcome, context, trace);
 }

@@ -3,6 +3,7 @@ import type { AfterToolCallEvent, BeforeToolCallEvent } from '../hooks/tool-call
 import type { FunctionTool } from '../tool/tool.js';
 import { isPromiseLike } from '../internal/is-promise-like.js';
 import { attemptWithRetry, type AttemptSignals } from './attempt-with-retry.js';
+import { reportOutcome } from './report-outcome.js';
 import { requestApproval } from './request-approval.js';
 import { errorText } from './error-text.js';
 import { parseToolInput, type ParsedInput } from './parse-tool-input.js';
@@ -25,21 +26,7 @@ export function runToolCall(call: ToolCall, context: ToolRunContext, signals: At
     const after = context.hooks?.afterToolCall === undefined ? produced : runAfterToolCall(call, produced, context);
     return isPromiseLike(after) ? after.then(report) : report(after);
   };
-  const report = (final: ToolCallOutcome): ToolCallOutcome => {
-    context.emit({
-      type: 'tool-call-result',
-      runId: context.runId,
-      step: context.step,
-      results: [final.result],
-      ...('exception' in final ? { exception: final.exception } : {}),
-    });
-    try {
-      trace?.end(final.result, final.exception);
-    } catch {
-      // Tracing never breaks a run.
-    }
-    return final;
-  };
+  const report = (final: ToolCallOutcome): ToolCallOutcome => reportOutcome(final, context, trace);
   return isPromiseLike(outcome) ? outcome.then(finish) : finish(outcome);
 }
 
