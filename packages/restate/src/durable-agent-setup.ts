@@ -9,6 +9,7 @@ import {
   type Message,
   type ToolContext,
 } from '@tandem/core';
+import { shareHooks } from '@tandem/core/runtime';
 import { InvocationJournal } from './invocation-journal.js';
 import { journaledToolSources } from './journaled-tools.js';
 import type { Context } from '@restatedev/restate-sdk';
@@ -42,6 +43,8 @@ export class DurableAgentSetup {
       tools: journaledToolSources(original.options.tools ?? [], (context) => this.journalOfTool(context)),
       approve: (request) => this.approve(request),
     });
+    // The user's hooks — given to the constructor or added with `original.on()`, also later — run here.
+    shareHooks(original, this.agent);
   }
 
   /** The model of a run (a model id is resolved through the provider registry each time). */

@@ -9,11 +9,11 @@ describe('restateAgent on a real restate-server', () => {
     const responses = await Promise.all(inputs.map((input) => http.call('fanout/run', { input })));
     expect(responses.map((response) => response.status)).toEqual(inputs.map(() => 200));
     expect(responses.map((response) => (response.json as { text: string }).text)).toEqual(
-      inputs.map((input) => `echo: {"type":"text","value":"${input.toUpperCase()}?"}`), // "?" from the beforeToolCall hook
+      inputs.map((input) => `echo: {"type":"text","value":"${input.toUpperCase()}?!"}`), // "?" from the options hook, "!" from agent.on()
     );
     expect(control.count('fanout.echo')).toBe(10);
     await control.until('fanout.event', 10);
-    expect(control.bodies('fanout.event').sort()).toEqual(inputs.map((input) => JSON.stringify(`${input.toUpperCase()}?`)).sort());
+    expect(control.bodies('fanout.event').sort()).toEqual(inputs.map((input) => JSON.stringify(`${input.toUpperCase()}?!`)).sort());
   });
 
   it('keyed: runs on one key are serialized and the second sees the first one\'s history', async () => {

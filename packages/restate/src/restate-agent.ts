@@ -25,8 +25,8 @@ export interface RestateAgentOptions<Name extends string = string> {
   /** The Restate service (or virtual object) name: the path of `POST {ingress}/{name}/run`. */
   readonly name: Name;
   /**
-   * The agent to run. Its tools, system prompt, settings, stop conditions and the hooks given to its
-   * constructor apply; hooks added later with `agent.on()` do not (pass them in `new Agent({ hooks })`).
+   * The agent to run. Its tools, system prompt, settings, stop conditions and hooks apply — those given
+   * to its constructor and those added with `agent.on()`, also after `restateAgent()`.
    */
   readonly agent: Agent;
   /** The model, or a model id such as `'openai:gpt-5'` (resolved through the provider registry per run). */

@@ -166,3 +166,21 @@ function toMessages(messages: string | readonly Message[]): readonly Message[] {
   }
   return messages;
 }
+
+/**
+ * Makes `target` run the hooks of `source`: the ones given to its constructor and every hook added with
+ * `source.on()` — also later. For sibling packages that run a user's agent through an agent of their own
+ * (e.g. with wrapped tools); `target`'s own hooks are replaced. @internal
+ *
+ * @example
+ * ```ts
+ * const inner = new Agent({ ...agent.options, tools: wrapped });
+ * shareHooks(agent, inner); // agent.on(...) now applies to inner's runs too
+ * ```
+ */
+export function shareHooks(source: Agent, target: Agent): void {
+  // Element access: the registry is private to Agent, and this is the one place outside the class that
+  // may hand it over. Made now, so hooks added to `source` later land in the shared registry.
+  source['hooks'] ??= new HookRegistry();
+  target['hooks'] = source['hooks'];
+}

@@ -20,3 +20,4 @@ export type { ApprovalGate, ApprovalAnswer } from '../tool-runtime/approval.js';
 export { toApprovalAnswer, deniedText } from '../tool-runtime/approval.js';
 export { answeredCallIds } from '../session/repair-history.js';
 export { ToolCatalog, type ToolCatalogOptions, type ToolSnapshot } from '../agent/tool-catalog.js';
+export { shareHooks } from '../agent/agent.js';

@@ -127,33 +127,41 @@ const services = {
       }),
       options: { retryPolicy: fast },
     }),
-  // One tool call per run, echoing the user's text; a hook edits the call's input, onEvent reports results.
-  fanout: () =>
-    restateAgent({
+  // One tool call per run, echoing the user's text; two hooks edit the call's input (one given to the Agent,
+  // one added with agent.on() after restateAgent()), onEvent reports results.
+  fanout: () => {
+    const agent = new Agent({
+      hooks: {
+        beforeToolCall(event) {
+          event.input = { text: `${String((event.input as { text: string }).text)}?` };
+        },
+      },
+      tools: [
+        fnTool('echo', async ({ text: value }) => {
+          await hit('fanout.echo');
+          return String(value).toUpperCase();
+        }),
+      ],
+    });
+    const service = restateAgent({
       name: 'fanout',
       onEvent: (event) => {
         if (event.type === 'tool-call-result') void hit('fanout.event', JSON.stringify(event.results[0]?.result));
       },
-      agent: new Agent({
-        hooks: {
-          beforeToolCall(event) {
-            event.input = { text: `${String((event.input as { text: string }).text)}?` };
-          },
-        },
-        tools: [
-          fnTool('echo', async ({ text: value }) => {
-            await hit('fanout.echo');
-            return String(value).toUpperCase();
-          }),
-        ],
-      }),
+      agent,
       model: model(async (request) => {
         const last = request.messages.at(-1);
         if (last?.role === 'user') return toolCallResponse([{ name: 'echo', input: { text: text(last) } }]);
         return textResponse(`echo: ${toolOutputs(request)}`);
       }),
       options: { retryPolicy: fast },
-    }),
+    });
+    // Added after restateAgent() was built: hooks added with agent.on() apply in the handler too.
+    agent.on('beforeToolCall', (event) => {
+      event.input = { text: `${String((event.input as { text: string }).text)}!` };
+    });
+    return service;
+  },
   // A keyed conversation: "hold: <gate>" makes the run wait in a tool until the test opens that gate.
   chat: () =>
     restateAgent({
