@@ -71,8 +71,7 @@ export class ToolGroup {
     const queued = new Promise<void>((resolve) => this.waiting.push(resolve)).then(() => {
       this.track(call, runToolCall(call, context, this.signals));
     });
-    this.running.add(queued);
-    void queued.then(() => this.running.delete(queued));
+    this.keepUntilSettled(queued);
   }
 
   /**
@@ -87,8 +86,7 @@ export class ToolGroup {
     const answered = approveForCaller(call, context).then((outcome) => {
       if (outcome !== undefined) this.outcomes.set(call.toolCallId, outcome);
     });
-    this.running.add(answered);
-    void answered.then(() => this.running.delete(answered));
+    this.keepUntilSettled(answered);
   }
 
   /** Whether `call` has its outcome (a result) in this group. */
@@ -149,8 +147,13 @@ export class ToolGroup {
       return;
     }
     const done = outcome.then((settled) => this.record(call, settled));
-    this.running.add(done);
-    void done.then(() => this.running.delete(done));
+    this.keepUntilSettled(done);
+  }
+
+  /** `settle()` waits for `work`; it leaves the set once done. */
+  private keepUntilSettled(work: Promise<void>): void {
+    this.running.add(work);
+    void work.then(() => this.running.delete(work));
   }
 
   private record(call: ToolCall, outcome: ToolCallOutcome): void {
