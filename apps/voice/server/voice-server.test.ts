@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { connect as connectTcp } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -163,5 +165,25 @@ describe('the voice server', () => {
     await server.close();
     expect((await client.closed).code).toBe(1001);
     expect(server.stats()).toMatchObject({ sessions: 0, runningTools: 0, abortedTools: 1 });
+  });
+
+  it('does not wait forever for a page that never answers the close frame', async () => {
+    const server = await start();
+    const { hostname, port, host } = new URL(server.url);
+    // A raw connection that upgrades, then never reads or answers anything: a stuck peer.
+    const raw = connectTcp(Number(port), hostname);
+    await once(raw, 'connect');
+    const upgraded = once(raw, 'data');
+    raw.write(
+      `GET /ws HTTP/1.1\r\nHost: ${host}\r\nOrigin: ${server.url.slice(0, -1)}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+        'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+    );
+    expect(String((await upgraded)[0])).toMatch(/^HTTP\/1\.1 101/);
+    raw.pause();
+    await vi.waitFor(() => expect(server.stats().sessions).toBe(1));
+    servers.splice(servers.indexOf(server), 1);
+    await server.close();
+    expect(server.stats().sessions).toBe(0);
+    raw.destroy();
   });
 });

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { closeHandshake } from './close-handshake.js';
 import { handleHttp, type HealthReport } from './http-routes.js';
 import { allowedOrigins, originAllowed } from './origin-policy.js';
 import { loadStaticFiles } from './static-files.js';
@@ -37,6 +38,8 @@ export interface VoiceServer {
 }
 
 const KEPT_SESSIONS = 20;
+/** How long a shutdown waits for each page to answer the close frame before cutting the connection. */
+const CLOSE_GRACE_MS = 1_000;
 const WS_PATH = '/ws';
 
 /**
@@ -128,6 +131,8 @@ export async function startVoiceServer(options: VoiceServerOptions): Promise<Voi
     async close() {
       const closed = new Promise<void>((resolve) => http.close(() => resolve()));
       await Promise.all([...sessions].map((session) => session.shutdown()));
+      // Each page gets to answer the 1001 close frame (so it learns the server is going away), within a bound.
+      await Promise.all([...wss.clients].map((client) => closeHandshake(client, CLOSE_GRACE_MS)));
       for (const client of wss.clients) client.terminate();
       wss.close();
       http.closeAllConnections();
