@@ -43,6 +43,10 @@ function part(p: Part): Json {
       return { type: 'tool_call_response', id: p.toolCallId, response: toJson(p.result) };
     case 'builtin-tool-result':
       return { type: 'tool_call_response', id: p.toolCallId, response: toJson(p.result) };
+    case 'tool-approval-request':
+      return { type: 'tool_approval_request', id: p.toolCallId, name: p.toolName, arguments: toJson(p.input) };
+    case 'tool-approval-response':
+      return { type: 'tool_approval_response', id: p.toolCallId, approved: p.approved };
   }
 }
 

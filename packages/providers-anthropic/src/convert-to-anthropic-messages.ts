@@ -105,6 +105,10 @@ function assistantBlock(part: Part): AnthropicContentBlockParam[] {
     case 'file':
       // The Messages API does not accept files in assistant turns.
       return [];
+    case 'tool-approval-request':
+    case 'tool-approval-response':
+      // Run state for the agent loop, not model input.
+      return [];
     case 'tool-result':
       throw new InvalidRequestError({
         provider: 'anthropic',
@@ -114,6 +118,8 @@ function assistantBlock(part: Part): AnthropicContentBlockParam[] {
 }
 
 function toolBlock(part: Part): AnthropicContentBlockParam[] {
+  // Run state for the agent loop, not model input.
+  if (part.type === 'tool-approval-response') return [];
   if (part.type !== 'tool-result') {
     throw new InvalidRequestError({
       provider: 'anthropic',

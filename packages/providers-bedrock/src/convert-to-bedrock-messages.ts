@@ -154,12 +154,18 @@ function assistantBlock(part: Part): ContentBlock[] {
     case 'file':
       // Converse accepts no files in assistant turns.
       return [];
+    case 'tool-approval-request':
+    case 'tool-approval-response':
+      // Run state for the agent loop, not model input.
+      return [];
     case 'tool-result':
       throw new InvalidRequestError({ provider: 'bedrock', message: 'A tool result must be in a tool message, not an assistant message.' });
   }
 }
 
 function toolBlock(part: Part, nextDocumentName: () => string): ContentBlock[] {
+  // Run state for the agent loop, not model input.
+  if (part.type === 'tool-approval-response') return [];
   if (part.type !== 'tool-result') {
     throw new InvalidRequestError({
       provider: 'bedrock',

@@ -102,6 +102,10 @@ function modelPart(part: Part, wireIds: Map<string, string>): GoogleRequestPart[
     case 'builtin-tool-result':
       if (meta === undefined || part.toolName !== 'code_execution') return [];
       return [{ codeExecutionResult: part.result }];
+    case 'tool-approval-request':
+    case 'tool-approval-response':
+      // Run state for the agent loop, not model input.
+      return [];
     case 'tool-result':
       throw new InvalidRequestError({
         provider: 'google',
@@ -111,6 +115,8 @@ function modelPart(part: Part, wireIds: Map<string, string>): GoogleRequestPart[
 }
 
 function toolPart(part: Part, wireIds: Map<string, string>): GoogleRequestPart[] {
+  // Run state for the agent loop, not model input.
+  if (part.type === 'tool-approval-response') return [];
   if (part.type !== 'tool-result') {
     throw new InvalidRequestError({
       provider: 'google',

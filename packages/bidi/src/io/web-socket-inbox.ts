@@ -5,7 +5,7 @@ type Item = BidiInput | BidiInputEnd;
 
 /** Approximate memory an item holds. */
 function sizeOf(item: Item): number {
-  if (item.type === 'text') return item.text.length * 2;
+  if (item.type === 'text' || item.type === 'context') return item.text.length * 2;
   if (item.type === 'end') return 0;
   return item.data.byteLength;
 }

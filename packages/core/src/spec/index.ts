@@ -14,6 +14,8 @@ export type {
   ToolResultStatus,
   BuiltinToolCallPart,
   BuiltinToolResultPart,
+  ToolApprovalRequestPart,
+  ToolApprovalResponsePart,
   Part,
 } from './message/v1/part.js';
 export type { Message, Role, UserPart, AssistantPart, ToolPart } from './message/v1/message.js';
@@ -24,6 +26,7 @@ export type {
   FunctionToolDefinition,
   ProviderToolDefinition,
   ToolChoice,
+  ToolDelivery,
 } from './language-model/v1/tool-definition.js';
 export type { Usage, FinishReason } from './language-model/v1/usage.js';
 export type { ModelRequest, ModelCallOptions } from './language-model/v1/model-request.js';
@@ -39,7 +42,8 @@ export { UnsupportedModelVersionError } from './errors/unsupported-model-version
 export type { BidiModelV1, BidiModel } from './bidi-model/v1/bidi-model-v1.js';
 export type { BidiConnection } from './bidi-model/v1/bidi-connection.js';
 export type { BidiConnectRequest } from './bidi-model/v1/bidi-connect-request.js';
-export type { BidiInput } from './bidi-model/v1/bidi-input.js';
+export type { BidiInput, BidiContextInput } from './bidi-model/v1/bidi-input.js';
+export type { SendToolResultsOptions, BidiSessionUpdate } from './bidi-model/v1/bidi-connection.js';
 export type { BidiModelEvent, BidiModelEventType, BidiResponseStopReason } from './bidi-model/v1/bidi-model-event.js';
 export type { BidiToolCall } from './bidi-model/v1/bidi-tool-call.js';
 export type { BidiModelCapabilities } from './bidi-model/v1/bidi-model-capabilities.js';

@@ -1,6 +1,7 @@
 import type { ToolResult } from '../../message/v1/tool-result.js';
 import type { BidiInput } from './bidi-input.js';
 import type { BidiModelEvent } from './bidi-model-event.js';
+import type { ToolDefinition, ToolDelivery } from '../../language-model/v1/tool-definition.js';
 
 /**
  * One live session with a bidi model (a WebSocket, an HTTP/2 stream, …), made by
@@ -26,10 +27,49 @@ import type { BidiModelEvent } from './bidi-model-event.js';
  */
 export interface BidiConnection {
   send(input: BidiInput): Promise<void>;
-  /** Sends the results of one tool group in one call. */
-  sendToolResults(results: readonly ToolResult[]): Promise<void>;
+  /**
+   * Sends the results of one tool group in one call. `options.delivery` (default `'when-idle'`) says when the model
+   * should answer: at once, cutting its response (`interrupt`); when neither side is speaking (`when-idle` — the
+   * adapter, not the agent, waits for idle); or not at all (`silent`).
+   */
+  sendToolResults(results: readonly ToolResult[], options?: SendToolResultsOptions): Promise<void>;
   /** Makes the model forget the audio of `responseId` after `playedMs` (present when `capabilities.truncation`). */
   truncate?(responseId: string, playedMs: number): Promise<void>;
+  /**
+   * Changes the live session (instructions, tools, voice) where the vendor allows it. Absent, or rejecting, means the
+   * agent reconnects with the new request and replays history instead.
+   */
+  update?(update: BidiSessionUpdate): Promise<void>;
   events(): AsyncIterable<BidiModelEvent>;
   close(): Promise<void>;
+}
+
+/**
+ * Options of {@link BidiConnection.sendToolResults}.
+ *
+ * @example
+ * ```ts
+ * await connection.sendToolResults(results, { delivery: 'interrupt' });
+ * ```
+ *
+ * @category Bidi model spec
+ */
+export interface SendToolResultsOptions {
+  readonly delivery?: ToolDelivery;
+}
+
+/**
+ * A change to a live bidi session (a handoff, `bidiAgent.update()`); omitted fields stay as they are.
+ *
+ * @example
+ * ```ts
+ * await connection.update?.({ system: 'You book tables.', voice: 'marin' });
+ * ```
+ *
+ * @category Bidi model spec
+ */
+export interface BidiSessionUpdate {
+  readonly system?: string;
+  readonly tools?: readonly ToolDefinition[];
+  readonly voice?: string;
 }

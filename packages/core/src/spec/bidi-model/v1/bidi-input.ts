@@ -1,3 +1,5 @@
+import type { ToolDelivery } from '../../language-model/v1/tool-definition.js';
+
 /**
  * What an agent sends into a live connection: text, PCM16 audio or an image.
  *
@@ -17,4 +19,23 @@
 export type BidiInput =
   | { readonly type: 'text'; readonly text: string }
   | { readonly type: 'audio'; readonly data: Uint8Array; readonly sampleRate: number }
-  | { readonly type: 'image'; readonly mediaType: string; readonly data: Uint8Array };
+  | { readonly type: 'image'; readonly mediaType: string; readonly data: Uint8Array }
+  | BidiContextInput;
+
+/**
+ * A note for the model that is not a user turn (a spoken-approval question, late-result framing where the vendor has
+ * no per-result field). `delivery` says whether the model should answer now (`interrupt`), when idle (`when-idle`,
+ * the default) or not at all (`silent`).
+ *
+ * @example
+ * ```ts
+ * await connection.send({ type: 'context', text: 'Ask the user to approve delete_note.', delivery: 'when-idle' });
+ * ```
+ *
+ * @category Bidi model spec
+ */
+export interface BidiContextInput {
+  readonly type: 'context';
+  readonly text: string;
+  readonly delivery?: ToolDelivery;
+}

@@ -1,3 +1,5 @@
+import type { ToolDelivery } from '../../language-model/v1/tool-definition.js';
+
 /**
  * What a bidi provider supports; agents adapt their behaviour to it.
  *
@@ -22,4 +24,10 @@ export interface BidiModelCapabilities {
   readonly resumption: boolean;
   /** The provider closes a connection after this long; agents restart it at a turn boundary before then. */
   readonly maxConnectionMs?: number;
+  /** The delivery modes the adapter honours natively; others are emulated (absent: none natively). */
+  readonly delivery?: readonly ToolDelivery[];
+  /** The model takes typed text turns (`send({ type: 'text' })`); absent means true. */
+  readonly textInput?: boolean;
+  /** `connection.update()` changes the live session without a reconnect. */
+  readonly liveUpdate?: boolean;
 }

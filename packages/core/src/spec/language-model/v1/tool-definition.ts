@@ -12,7 +12,25 @@ export interface FunctionToolDefinition {
   readonly description: string;
   /** JSON Schema of the tool's input; always an object schema. */
   readonly inputSchema: JsonSchema;
+  /**
+   * How a realtime (bidi) model should deliver this tool's result: `interrupt` (answer now, cutting the current
+   * response), `when-idle` (answer once neither side is speaking; the default) or `silent` (add to context only).
+   * Text models ignore it. Lets an adapter declare non-blocking functions at setup.
+   */
+  readonly delivery?: ToolDelivery;
 }
+
+/**
+ * When a realtime model answers a tool result: `interrupt` > `when-idle` > `silent` in urgency.
+ *
+ * @example
+ * ```ts
+ * const mode: ToolDelivery = 'when-idle';
+ * ```
+ *
+ * @category Language model spec
+ */
+export type ToolDelivery = 'when-idle' | 'interrupt' | 'silent';
 
 /**
  * A tool the provider executes itself (web search, code execution, …). `id` is `<provider>.<tool>`

@@ -6,6 +6,8 @@ import type {
   TextPart,
   ToolCallPart,
   ToolResultPart,
+  ToolApprovalRequestPart,
+  ToolApprovalResponsePart,
   Part,
 } from './part.js';
 
@@ -49,11 +51,12 @@ export type AssistantPart =
   | FilePart
   | ToolCallPart
   | BuiltinToolCallPart
-  | BuiltinToolResultPart;
+  | BuiltinToolResultPart
+  | ToolApprovalRequestPart;
 
 /**
  * Parts allowed in a tool message.
  *
  * @category Messages
  */
-export type ToolPart = ToolResultPart;
+export type ToolPart = ToolResultPart | ToolApprovalResponsePart;

@@ -110,8 +110,54 @@ export interface BuiltinToolResultPart {
  *
  * @category Messages
  */
+/**
+ * A pending decision recorded in the assistant message that holds the call: the call needs a person's approval
+ * before it may run. Resuming a run with a matching {@link ToolApprovalResponsePart} settles it.
+ *
+ * `state` carries a nested run's own messages when the request came from an agent used as a tool, so the resume can
+ * continue the inner run (opaque JSON; do not edit).
+ *
+ * @example
+ * ```ts
+ * const part: ToolApprovalRequestPart = { type: 'tool-approval-request', toolCallId: 'call_1', toolName: 'delete_file', input: { path: 'a.txt' } };
+ * ```
+ *
+ * @category Messages
+ */
+export interface ToolApprovalRequestPart {
+  readonly type: 'tool-approval-request';
+  readonly toolCallId: string;
+  readonly toolName: string;
+  readonly input: unknown;
+  /** Set when the request comes from a nested run: the id of the outer tool call that runs it. */
+  readonly parentToolCallId?: string;
+  /** Opaque, JSON-safe state of a nested run, used to resume it. */
+  readonly state?: unknown;
+  readonly providerMetadata?: ProviderMetadata;
+}
+
+/**
+ * A person's answer to a {@link ToolApprovalRequestPart}, in a `tool`-role message.
+ *
+ * @example
+ * ```ts
+ * const part: ToolApprovalResponsePart = { type: 'tool-approval-response', toolCallId: 'call_1', approved: false, reason: 'not today' };
+ * ```
+ *
+ * @category Messages
+ */
+export interface ToolApprovalResponsePart {
+  readonly type: 'tool-approval-response';
+  readonly toolCallId: string;
+  readonly approved: boolean;
+  readonly reason?: string;
+  readonly providerMetadata?: ProviderMetadata;
+}
+
 export type Part =
   | TextPart
+  | ToolApprovalRequestPart
+  | ToolApprovalResponsePart
   | ReasoningPart
   | FilePart
   | ToolCallPart
