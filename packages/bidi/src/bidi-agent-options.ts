@@ -1,7 +1,7 @@
 import type { BidiModel, Message } from '@tandem/core/spec';
 import type { Approver, SessionOptions, Telemetry, Tool } from '@tandem/core';
 import type { ToolGroupOptions } from '@tandem/core/runtime';
-import type { Clock } from '@tandem/core/testing';
+import type { Clock } from '@tandem/core';
 import type { BidiQueueOptions } from './bidi-queue-options.js';
 
 /**

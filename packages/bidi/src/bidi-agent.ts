@@ -13,7 +13,7 @@ import { settlePeers } from './internal/end-grace.js';
 import { InputReader, OutputPump } from './internal/run-io.js';
 import type { SessionConfig } from './internal/session-config.js';
 import { SessionWriter } from './internal/session-writer.js';
-import { realClock } from './internal/system-clock.js';
+import { systemClock } from '@tandem/core';
 import { toBidiModel } from './internal/to-bidi-model.js';
 import { toolGroupScope } from './internal/tool-group-run.js';
 import { untilAborted } from './internal/until-aborted.js';
@@ -273,7 +273,7 @@ export class BidiAgent implements ToolAgent, AsyncDisposable {
   private async stopPeers(peers: readonly (BidiAgentInput | BidiAgentOutput)[], graceMs: number): Promise<void> {
     if (peers.every((peer) => peer.stop === undefined)) return;
     const stops = Promise.allSettled(peers.map(async (peer) => peer.stop?.()));
-    if (!(await withinGrace(stops, this.options.clock ?? realClock, graceMs))) return;
+    if (!(await withinGrace(stops, this.options.clock ?? systemClock, graceMs))) return;
     const failed = (await stops).find((outcome) => outcome.status === 'rejected');
     if (failed !== undefined) throw failed.reason;
   }
@@ -306,7 +306,7 @@ export class BidiAgent implements ToolAgent, AsyncDisposable {
       catalog: this.catalog,
       agent: this,
       history: this.history,
-      clock: options.clock ?? realClock,
+      clock: options.clock ?? systemClock,
       invocationState: options.invocationState ?? {},
       concurrency: concurrency === 'sequential' ? 1 : concurrency,
       hooks: options.hooks,

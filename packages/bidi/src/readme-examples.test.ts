@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { tool } from '@tandem/tools';
 import type { BidiInput } from '@tandem/core/spec';
-import type { Clock } from '@tandem/core/testing';
+import { sleep, type Clock } from '@tandem/core';
 import { ManualClock, ScriptedBidiModel, bidiResponseEvents, bidiToolGroup } from '@tandem/core/testing';
 import { BidiAgent } from './bidi-agent.js';
 import type { BidiEvent } from './bidi-event.js';
@@ -17,7 +17,7 @@ function makeSetTimer(clock: Clock) {
     description: 'Start a timer and report when it finishes.',
     input: z.object({ seconds: z.number().describe('Number of seconds to wait.') }),
     async execute({ seconds }, ctx) {
-      await clock.sleep(seconds * 1000, ctx.signal); // waits without blocking the conversation
+      await sleep(seconds * 1000, ctx.signal, clock); // waits without blocking the conversation
       return `Your ${String(seconds)}-second timer has finished.`;
     },
   });

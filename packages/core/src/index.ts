@@ -52,6 +52,8 @@ export type { ApprovalRequest, ApprovalDecision } from './tool-runtime/approval.
 export type { Approver } from './tool-runtime/pending-approvals.js';
 export { TOOL_NAME_PATTERN, assertToolName } from './tool/tool-name.js';
 export { sleep } from './util/sleep.js';
+export type { Clock, ClockTimer } from './clock/clock.js';
+export { systemClock } from './clock/system-clock.js';
 export { EventsNotKeptError } from './events/events-not-kept-error.js';
 export type { OutputSchema, OutputIssue, OutputValidationResult } from './output/output-schema.js';
 export { OutputValidationError } from './output/output-validation-error.js';

@@ -1,6 +1,6 @@
 // Shared helpers for this package's tests: tools built on a ManualClock, gates, and event collection.
 import type { FunctionTool, ToolContext } from '@tandem/core';
-import type { Clock } from '@tandem/core/testing';
+import { sleep, type Clock } from '@tandem/core';
 import type { BidiAgent } from '../bidi-agent.js';
 import type { BidiEvent } from '../bidi-event.js';
 
@@ -34,7 +34,7 @@ export function sleepTool(
         seen.signal = ctx.signal;
         seen.ctx = ctx;
       }
-      await clock.sleep(ms, ctx.signal);
+      await sleep(ms, ctx.signal, clock);
       return result;
     },
   };
@@ -50,7 +50,7 @@ export function setTimerTool(clock: Clock): FunctionTool<{ seconds: number }> {
       params: { type: 'object', properties: { seconds: { type: 'number' } }, required: ['seconds'] },
     },
     async execute({ seconds }, ctx) {
-      await clock.sleep(seconds * 1000, ctx.signal);
+      await sleep(seconds * 1000, ctx.signal, clock);
       return `Your ${String(seconds)}-second timer has finished.`;
     },
   };

@@ -1,5 +1,5 @@
 import type { BidiConnection, BidiConnectRequest, BidiModel } from '@tandem/core/spec';
-import type { Clock } from '@tandem/core/testing';
+import { sleep, type Clock } from '@tandem/core';
 import { BidiConnectionError } from '../errors/bidi-connection-error.js';
 import type { ResolvedReconnect } from './session-config.js';
 
@@ -37,7 +37,7 @@ export async function connectWithRetry(attempt: ConnectAttempt): Promise<BidiCon
     }
     if (n < attempts) {
       try {
-        await clock.sleep(Math.min(reconnect.initialDelayMs * 2 ** (n - 1), reconnect.maxDelayMs), signal);
+        await sleep(Math.min(reconnect.initialDelayMs * 2 ** (n - 1), reconnect.maxDelayMs), signal, clock);
       } catch {
         return undefined;
       }

@@ -1,4 +1,5 @@
 import type { BidiConnection, BidiConnectRequest, BidiModelEvent } from '@tandem/core/spec';
+import { sleep } from '@tandem/core';
 import type { BidiCloseReason, BidiEventBody, BidiRestartReason } from '../bidi-event.js';
 import { BidiAgentStateError } from '../errors/bidi-agent-state-error.js';
 import { connectWithRetry } from './connect-with-retry.js';
@@ -87,7 +88,7 @@ export class ConnectionLifecycle {
     this.requestRestart('go-away', token);
     if (timeLeftMs === undefined || this.pendingRestart === undefined) return;
     const generation = this.generationValue;
-    this.host.config.clock.sleep(timeLeftMs, AbortSignal.any([this.host.signal, this.timers.signal])).then(
+    sleep(timeLeftMs, AbortSignal.any([this.host.signal, this.timers.signal]), this.host.config.clock).then(
       () => {
         if (generation === this.generationValue && this.pendingRestart !== undefined) this.restart('go-away', token);
       },
@@ -175,7 +176,7 @@ export class ConnectionLifecycle {
     const { maxConnectionMs } = this.host.config.model.capabilities;
     if (maxConnectionMs === undefined) return;
     const wait = Math.max(0, maxConnectionMs - this.host.config.reconnect.marginMs);
-    this.host.config.clock.sleep(wait, AbortSignal.any([this.host.signal, this.timers.signal])).then(
+    sleep(wait, AbortSignal.any([this.host.signal, this.timers.signal]), this.host.config.clock).then(
       () => {
         if (generation === this.generationValue) this.requestRestart('max-duration', undefined);
       },

@@ -1,5 +1,5 @@
 import { AbortFanout, type LinkedAbort } from '@tandem/core/runtime';
-import type { Clock } from '@tandem/core/testing';
+import { sleep, type Clock } from '@tandem/core';
 
 /**
  * After input or tool results were sent, the inputs-ended idle check waits a little (`ms`) for the model
@@ -32,7 +32,7 @@ export class ResponseWait {
     this.fanout ??= new AbortFanout(this.signal);
     const wait = this.fanout.child();
     this.current = wait;
-    this.clock.sleep(this.ms, wait.signal).then(
+    sleep(this.ms, wait.signal, this.clock).then(
       () => {
         wait.dispose();
         if (this.token !== token || !this.active) return;

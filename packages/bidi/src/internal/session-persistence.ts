@@ -1,6 +1,6 @@
 import { repairHistory } from '@tandem/core';
 import type { Message } from '@tandem/core/spec';
-import type { Clock } from '@tandem/core/testing';
+import type { Clock } from '@tandem/core';
 import { BidiSessionAppendError } from '../errors/bidi-session-append-error.js';
 import type { ConversationHistory } from './conversation-history.js';
 import type { SessionWriter } from './session-writer.js';

@@ -1,4 +1,4 @@
-import type { Clock } from '@tandem/core/testing';
+import { sleep, type Clock } from '@tandem/core';
 
 /** The reason the grace timer is cancelled with (cheaper than a DOMException per call). */
 const SETTLED = new Error('settled within the grace period');
@@ -9,7 +9,7 @@ const SETTLED = new Error('settled within the grace period');
  */
 export async function withinGrace(work: Promise<unknown>, clock: Clock, graceMs: number): Promise<boolean> {
   const timer = new AbortController();
-  const timeout = clock.sleep(graceMs, timer.signal).then(
+  const timeout = sleep(graceMs, timer.signal, clock).then(
     () => false,
     () => false,
   );

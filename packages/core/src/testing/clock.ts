@@ -1,35 +1,30 @@
+import type { Clock, ClockTimer } from '../clock/clock.js';
+import { systemClock as coreSystemClock } from '../clock/system-clock.js';
 import { sleep } from '../util/sleep.js';
 
 /**
- * A source of time and delays, injectable so tests control it.
+ * @deprecated Import `Clock` from `@tandem/core`; `@tandem/core/testing` keeps only test doubles.
  *
  * @category Clocks
  */
-export interface Clock {
-  /** Milliseconds since an arbitrary origin. */
-  now(): number;
-  /** Resolves after `ms`; rejects with `signal.reason` (and clears its timer) if `signal` aborts first. */
-  sleep(ms: number, signal?: AbortSignal): Promise<void>;
-}
+export type { Clock };
 
 /**
- * The real clock (`Date.now` + `setTimeout`); also follows vitest/jest fake timers.
+ * @deprecated Import `systemClock` from `@tandem/core`.
  *
  * @category Clocks
  */
-export const systemClock: Clock = {
-  now: () => Date.now(),
-  sleep,
-};
+export const systemClock: Clock = coreSystemClock;
 
-interface Sleeper {
+interface Timer {
+  readonly id: number;
   readonly at: number;
-  readonly resolve: () => void;
+  readonly callback: () => void;
 }
 
 /**
- * A clock that only moves when told. `advance(ms)` wakes every sleeper due by then, in time order,
- * letting awaited work run between wake-ups.
+ * A clock that only moves when told. `advance(ms)` fires every timer due by then, in time order, letting awaited
+ * work run between firings. Implements the core `Clock` (`now`, `setTimeout`, `clearTimeout`) and adds `sleep`.
  *
  * @example
  * ```ts
@@ -43,49 +38,43 @@ interface Sleeper {
  */
 export class ManualClock implements Clock {
   private time = 0;
-  private sleepers: Sleeper[] = [];
+  private nextId = 1;
+  private timers: Timer[] = [];
 
   now(): number {
     return this.time;
   }
 
-  /** Number of pending sleeps. */
+  /** Number of pending timers (sleeps included). */
   get pending(): number {
-    return this.sleepers.length;
+    return this.timers.length;
   }
 
+  setTimeout(callback: () => void, ms: number): ClockTimer {
+    const timer: Timer = { id: this.nextId++, at: this.time + Math.max(0, ms), callback };
+    this.timers.push(timer);
+    return timer.id;
+  }
+
+  clearTimeout(handle: ClockTimer): void {
+    this.timers = this.timers.filter((timer) => timer.id !== handle);
+  }
+
+  /** Resolves after `ms` of this clock's time; rejects with `signal.reason` if `signal` aborts first. */
   sleep(ms: number, signal?: AbortSignal): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      if (signal?.aborted) {
-        reject(signal.reason);
-        return;
-      }
-      const sleeper: Sleeper = {
-        at: this.time + Math.max(0, ms),
-        resolve: () => {
-          signal?.removeEventListener('abort', onAbort);
-          resolve();
-        },
-      };
-      const onAbort = (): void => {
-        this.sleepers = this.sleepers.filter((s) => s !== sleeper);
-        reject(signal?.reason);
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      this.sleepers.push(sleeper);
-    });
+    return sleep(ms, signal, this);
   }
 
-  /** Moves time forward by `ms`, waking sleepers in order and yielding to the event loop after each. */
+  /** Moves time forward by `ms`, firing due timers in order and yielding to the event loop after each. */
   async advance(ms: number): Promise<void> {
     const target = this.time + ms;
     for (;;) {
       await flushMicrotasks();
-      const due = this.sleepers.filter((s) => s.at <= target).sort((a, b) => a.at - b.at)[0];
+      const due = this.timers.filter((t) => t.at <= target).sort((a, b) => a.at - b.at || a.id - b.id)[0];
       if (due === undefined) break;
-      this.sleepers = this.sleepers.filter((s) => s !== due);
+      this.timers = this.timers.filter((t) => t !== due);
       this.time = due.at;
-      due.resolve();
+      due.callback();
     }
     this.time = target;
     await flushMicrotasks();

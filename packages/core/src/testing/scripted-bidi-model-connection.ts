@@ -3,7 +3,8 @@ import type { BidiConnectRequest } from '../spec/bidi-model/v1/bidi-connect-requ
 import type { BidiInput } from '../spec/bidi-model/v1/bidi-input.js';
 import type { BidiModelEvent } from '../spec/bidi-model/v1/bidi-model-event.js';
 import type { ToolResult } from '../spec/message/v1/tool-result.js';
-import type { Clock } from './clock.js';
+import type { Clock } from '../clock/clock.js';
+import { sleep } from '../util/sleep.js';
 import { bidiResponseEvents, bidiToolGroup, type BidiResponseEventsOptions, type ScriptedBidiToolCall } from './scripted-bidi-model-events.js';
 import { ScriptedEventQueue } from './scripted-bidi-model-queue.js';
 
@@ -109,7 +110,7 @@ export class ScriptedBidiConnection implements BidiConnection {
   async emitPaced(delayMs: number, ...events: readonly BidiModelEvent[]): Promise<void> {
     for (const event of events) {
       try {
-        await this.host.clock.sleep(delayMs, this.lifetime.signal);
+        await sleep(delayMs, this.lifetime.signal, this.host.clock);
       } catch {
         return;
       }
@@ -146,7 +147,7 @@ export class ScriptedBidiConnection implements BidiConnection {
   goAway(options: { readonly timeLeftMs?: number; readonly resumeToken?: string } = {}): void {
     this.emit({ type: 'go-away', ...options });
     if (options.timeLeftMs !== undefined) {
-      this.host.clock.sleep(options.timeLeftMs, this.lifetime.signal).then(
+      sleep(options.timeLeftMs, this.lifetime.signal, this.host.clock).then(
         () => this.finish(),
         () => undefined,
       );

@@ -4,7 +4,9 @@ import type { BidiInput } from '../spec/bidi-model/v1/bidi-input.js';
 import type { BidiModelCapabilities } from '../spec/bidi-model/v1/bidi-model-capabilities.js';
 import type { BidiModelV1 } from '../spec/bidi-model/v1/bidi-model-v1.js';
 import type { ToolResult } from '../spec/message/v1/tool-result.js';
-import { systemClock, type Clock } from './clock.js';
+import type { Clock } from '../clock/clock.js';
+import { systemClock } from '../clock/system-clock.js';
+import { sleep } from '../util/sleep.js';
 import {
   ScriptedBidiConnection,
   type ScriptedBidiReaction,
@@ -159,7 +161,7 @@ export class ScriptedBidiModel implements BidiModelV1 {
       connection.signal.addEventListener('abort', () => signal.removeEventListener('abort', onAbort), { once: true });
     }
     if (this.options.timeoutAfterMs !== undefined) {
-      this.clock.sleep(this.options.timeoutAfterMs, connection.signal).then(
+      sleep(this.options.timeoutAfterMs, connection.signal, this.clock).then(
         () => {
           if (!connection.finished) connection.timeOut();
         },

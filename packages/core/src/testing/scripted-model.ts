@@ -2,7 +2,9 @@ import type { LanguageModelV1 } from '../spec/language-model/v1/language-model-v
 import type { ModelCallOptions, ModelRequest } from '../spec/language-model/v1/model-request.js';
 import type { ModelStreamPart } from '../spec/language-model/v1/model-stream-part.js';
 import { raceAbort } from '../internal/linked-abort.js';
-import { systemClock, type Clock } from './clock.js';
+import type { Clock } from '../clock/clock.js';
+import { systemClock } from '../clock/system-clock.js';
+import { sleep } from '../util/sleep.js';
 
 /**
  * One scripted response: stream parts (an array or any iterable/async iterable), or an error to throw.
@@ -98,7 +100,7 @@ export class ScriptedModel implements LanguageModelV1 {
     const parts = Symbol.asyncIterator in response && signal !== undefined ? abortable(response, signal) : response;
     for await (const part of parts) {
       signal?.throwIfAborted();
-      if (delay > 0) await this.clock.sleep(delay, signal);
+      if (delay > 0) await sleep(delay, signal, this.clock);
       yield part;
     }
     signal?.throwIfAborted();

@@ -1,6 +1,9 @@
+import type { Clock } from '../clock/clock.js';
+import { systemClock } from '../clock/system-clock.js';
+
 /**
- * Waits `ms` milliseconds (via `setTimeout`, so fake timers apply). If `signal` aborts first, the timer is
- * cleared and the promise rejects with `signal.reason`; the abort listener is removed either way.
+ * Waits `ms` milliseconds on `clock` (the real clock by default, so fake timers apply). If `signal` aborts first, the
+ * timer is cleared and the promise rejects with `signal.reason`; the abort listener is removed either way.
  *
  * @example
  * ```ts
@@ -9,17 +12,17 @@
  *
  * @category Utilities
  */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+export function sleep(ms: number, signal?: AbortSignal, clock: Clock = systemClock): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     if (signal?.aborted) {
       reject(signal.reason as unknown);
       return;
     }
     const onAbort = (): void => {
-      clearTimeout(timer);
+      clock.clearTimeout(timer);
       reject(signal?.reason as unknown);
     };
-    const timer = setTimeout(() => {
+    const timer = clock.setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
     }, ms);

@@ -16,7 +16,7 @@ import {
   toolResultBlock,
   type NovaInputEvent,
 } from './nova-sonic-input-events.js';
-import type { NovaSonicClock } from './nova-sonic-options.js';
+import { sleep, type Clock } from '@tandem/core';
 import { carriedOverResultsText, novaToolResultContent } from './nova-sonic-tool-result.js';
 import { parseNovaSonicEvent } from './parse-nova-sonic-event.js';
 
@@ -33,7 +33,7 @@ export interface NovaSonicConnectionConfig {
   readonly promptName: string;
   /** `contentName` of the interactive AUDIO block opened by the initial events. */
   readonly audioContentName: string;
-  readonly clock: NovaSonicClock;
+  readonly clock: Clock;
   readonly maxConnectionMs: number;
   readonly goAwayBeforeMs: number;
   readonly closeTimeoutMs: number;
@@ -175,7 +175,7 @@ export class NovaSonicConnection implements BidiConnection {
       this.input.push([contentEnd(promptName, audioContentName), ...sessionClose(promptName)]).catch(() => undefined);
       this.input.end();
       const grace = new AbortController();
-      await Promise.race([this.finished, this.config.clock.sleep(this.config.closeTimeoutMs, grace.signal).catch(() => undefined)]);
+      await Promise.race([this.finished, sleep(this.config.closeTimeoutMs, grace.signal, this.config.clock).catch(() => undefined)]);
       grace.abort();
     }
     this.input.abort(new Error('The Amazon Nova Sonic connection is closed.'));
@@ -190,7 +190,7 @@ export class NovaSonicConnection implements BidiConnection {
 
   private startGoAwayTimer(): void {
     const { clock, maxConnectionMs, goAwayBeforeMs } = this.config;
-    clock.sleep(Math.max(0, maxConnectionMs - goAwayBeforeMs), this.timers.signal).then(
+    sleep(Math.max(0, maxConnectionMs - goAwayBeforeMs), this.timers.signal, clock).then(
       () => {
         if (!this.closing && !this.ended) this.queue.push({ type: 'go-away', timeLeftMs: Math.min(goAwayBeforeMs, maxConnectionMs) });
       },

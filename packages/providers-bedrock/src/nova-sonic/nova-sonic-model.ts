@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import type { BidiAudioConfig, BidiConnectRequest, BidiConnection, BidiModelCapabilities, BidiModelV1 } from '@tandem/core/spec';
-import { sleep } from '@tandem/core';
+import { sleep, systemClock } from '@tandem/core';
 import { NovaSonicConnection } from './nova-sonic-connection.js';
 import { novaHistoryBlocks } from './nova-sonic-history.js';
 import {
@@ -14,7 +14,8 @@ import {
   type NovaInputEvent,
   type NovaSessionSetup,
 } from './nova-sonic-input-events.js';
-import type { NovaSonicClock, NovaSonicOptions } from './nova-sonic-options.js';
+import type { NovaSonicOptions } from './nova-sonic-options.js';
+import type { Clock } from '@tandem/core';
 
 /**
  * What `createBedrock` hands a {@link NovaSonicModel}.
@@ -28,7 +29,6 @@ export interface NovaSonicModelConfig {
   readonly endpoint: () => string;
 }
 
-const realClock: NovaSonicClock = { now: () => Date.now(), sleep };
 
 /**
  * Amazon Nova Sonic (speech to speech) on Bedrock's bidirectional streaming API, as a Tandem bidi model
@@ -59,14 +59,14 @@ export class NovaSonicModel implements BidiModelV1 {
   readonly audio: BidiAudioConfig = { inputRate: NOVA_INPUT_RATE, outputRate: NOVA_OUTPUT_RATE, channels: 1 };
   private readonly config: NovaSonicModelConfig;
   private readonly options: NovaSonicOptions;
-  private readonly clock: NovaSonicClock;
+  private readonly clock: Clock;
   private refusals = 0;
 
   constructor(modelId: string, config: NovaSonicModelConfig, options: NovaSonicOptions = {}) {
     this.modelId = modelId;
     this.config = config;
     this.options = options;
-    this.clock = options.clock ?? realClock;
+    this.clock = options.clock ?? systemClock;
     this.capabilities = {
       truncation: false,
       nativeAsyncTools: options.nativeAsyncTools ?? /(^|\.)amazon\.nova-2-sonic/.test(modelId),
@@ -78,7 +78,7 @@ export class NovaSonicModel implements BidiModelV1 {
   async connect(request: BidiConnectRequest): Promise<BidiConnection> {
     const { signal } = request;
     signal?.throwIfAborted();
-    if (this.refusals > 0) await this.clock.sleep(Math.min(250 * 2 ** (this.refusals - 1), 5000), signal);
+    if (this.refusals > 0) await sleep(Math.min(250 * 2 ** (this.refusals - 1), 5000), signal, this.clock);
     const client = this.options.client ?? (await this.config.client());
     const promptName = randomUUID();
     const audioContentName = randomUUID();

@@ -1,22 +1,13 @@
 import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
+import type { Clock } from '@tandem/core';
 
 /**
- * A source of time and delays for the Nova Sonic connection's timers (the go-away before the connection
- * limit, the close grace period). Structurally the same as `Clock` from `@tandem/core/testing`, so tests
- * pass a `ManualClock`.
- *
- * @example
- * ```ts
- * const clock: NovaSonicClock = { now: () => Date.now(), sleep: (ms) => new Promise((r) => setTimeout(r, ms)) };
- * ```
+ * @deprecated Use `Clock` from `@tandem/core` (`now`, `setTimeout`, `clearTimeout`); a `ManualClock` from
+ * `@tandem/core/testing` fits it.
  *
  * @category Realtime
  */
-export interface NovaSonicClock {
-  now(): number;
-  /** Resolves after `ms`; rejects with `signal.reason` if `signal` aborts first. */
-  sleep(ms: number, signal?: AbortSignal): Promise<void>;
-}
+export type NovaSonicClock = Clock;
 
 /**
  * Options of `bedrock.novaSonic(modelId, options)`.
@@ -63,5 +54,5 @@ export interface NovaSonicOptions {
    */
   readonly client?: BedrockRuntimeClient;
   /** Drives the go-away and close timers (default: real time). */
-  readonly clock?: NovaSonicClock;
+  readonly clock?: Clock;
 }
