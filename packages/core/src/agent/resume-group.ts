@@ -28,10 +28,11 @@ export async function resumeGroup(progress: RunProgress, plan: ResumePlan): Prom
   const { preApproved, nestedResume } = resumeInputs(plan);
   const tools = config.catalog.current();
   const isPending = (call: ToolCall): boolean => tools.byName.get(call.toolName)?.execute === undefined && tools.byName.has(call.toolName);
-  const calls = plan.pending.calls;
+  const { calls, owners } = plan.pending;
   const group = newGroup(progress, 0, tools, { preApproved, nestedResume });
-  for (const call of calls) if (isPending(call)) group.askApprovalForCaller(call);
-  await group.settle(calls.filter((call) => !isPending(call)));
+  // Calls for the caller without a request stay pending as they were; the others settle now.
+  for (const call of calls) if (isPending(call) && owners.has(call.toolCallId)) group.askApprovalForCaller(call);
+  await group.settle(calls.filter((call) => !isPending(call) && owners.has(call.toolCallId)));
   const waitsForCaller = (call: ToolCall): boolean => isPending(call) && !group.hasOutcome(call) && group.interruption(call) === undefined;
   const interrupted = calls.filter((call) => group.interruption(call) !== undefined);
   const decision = decideStep({
@@ -60,6 +61,7 @@ function resumeInputs(plan: ResumePlan): { preApproved: Map<string, ApprovalAnsw
   const nestedResume = new Map<string, NestedResume>();
   const { pending, answers } = plan;
   for (const call of pending.calls) {
+    if (!pending.owners.has(call.toolCallId)) continue;
     const own = pending.requests.get(call.toolCallId);
     if (own !== undefined && own.parentToolCallId === undefined) {
       const answer = answers.get(call.toolCallId);

@@ -8,8 +8,13 @@ import { requestOwner } from '../session/approval-records.js';
 export interface PendingGroup {
   /** Index of the assistant message that holds the calls. */
   readonly holder: number;
-  /** The calls without a result that have requests (own, or of their nested run), in the model's order. */
+  /**
+   * The calls of the group without a result, in the model's order: those with requests (own, or of their
+   * nested run), and those pending for the caller (tools without `execute`).
+   */
   readonly calls: readonly ToolCall[];
+  /** The ids of the calls that have requests. */
+  readonly owners: ReadonlySet<string>;
   /** Every pending request, by the id it is answered with. */
   readonly requests: ReadonlyMap<string, ToolApprovalRequestPart>;
 }
@@ -60,10 +65,10 @@ export function pendingGroup(messages: readonly Message[]): PendingGroup | undef
   if (requests.size === 0) return undefined;
   const calls: ToolCall[] = [];
   for (const part of assistant.parts) {
-    if (part.type !== 'tool-call' || !owners.has(part.toolCallId)) continue;
+    if (part.type !== 'tool-call' || answered.has(part.toolCallId)) continue;
     calls.push({ toolCallId: part.toolCallId, toolName: part.toolName, toolArgs: part.toolArgs, ...('input' in part ? { input: part.input } : {}) });
   }
-  return { holder, calls, requests };
+  return { holder, calls, requests, owners };
 }
 
 function lastNonTool(messages: readonly Message[]): number {
