@@ -163,7 +163,8 @@ export interface RunOptions<Output = undefined> {
    * received. Its approval requests are answered by the outer run (`run.approve()`/`deny()` there, the
    * outer `approve` option), the outer run's `approvals` mode applies, idempotency keys derive from the
    * outer call's, and under `'interrupt'` a pause of this run pauses the outer call — the outer run's
-   * resume resumes this one.
+   * resume resumes this one. A copy such as `{ ...ctx, signal }` works too; a context that core did not
+   * give a tool starts a top-level run.
    */
   readonly parent?: ToolContext;
 }

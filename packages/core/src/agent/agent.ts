@@ -101,6 +101,9 @@ export class Agent implements ToolAgent {
    */
   run<Output = undefined>(model: ModelReference, messages: string | readonly Message[], options: RunOptions<Output> = {}): AgentRun<Output> {
     const resolved = toLanguageModel(model);
+    if (options.parent !== undefined && (typeof options.parent !== 'object' || options.parent === null)) {
+      throw new TypeError('agent.run(…, { parent }): pass the ToolContext your tool\'s execute() received (its second argument).');
+    }
     const parent = options.parent === undefined ? undefined : parentLink(options.parent);
     // A nested run that paused resumes from its own messages, which the outer call's resume carries.
     const input = parent?.resumeMessages ?? toMessages(messages);
@@ -140,7 +143,7 @@ export class Agent implements ToolAgent {
       invocationState: options.invocationState ?? {},
       output,
       approvals,
-      idempotencyScope: parent?.idempotencyKey ?? session?.id ?? runId,
+      idempotencyScope: options.parent?.idempotencyKey ?? session?.id ?? runId,
       resume,
       emit: (event) => queue.push(event),
     }).then(

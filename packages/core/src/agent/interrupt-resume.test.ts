@@ -211,3 +211,20 @@ describe('approval parts as data', () => {
     for (const message of [request, response]) expect(messageFromJson(JSON.parse(JSON.stringify(messageToJson(message))))).toEqual(message);
   });
 });
+
+describe('nested runs ({ parent: ctx })', () => {
+  function nestedSetup(wrap: (ctx: ToolContext) => ToolContext): { outer: ScriptedModel; ran: string[]; agent: Agent } {
+    const ran: string[] = [];
+    const inner = new Agent({ tools: [{ ...fnTool('rm', () => (ran.push('rm'), 'removed')), needsApproval: true }] });
+    const innerModel = new ScriptedModel({ responses: [toolCallResponse([{ name: 'rm', id: 'inner1' }]), textResponse('inner done')] });
+    const delegate = fnTool('delegate', async (_input, ctx) => (await inner.run(innerModel, 'clean', { signal: ctx.signal, parent: wrap(ctx) }).result).text);
+    const outer = new ScriptedModel({ responses: [toolCallResponse([{ name: 'delegate', id: 'O1' }]), textResponse('outer done')] });
+    return { outer, ran, agent: new Agent({ tools: [delegate], approve: () => true }) };
+  }
+
+  it('a copied context ({ ...ctx, signal }) still answers nested approvals from the outer run', async () => {
+    const { outer, ran, agent } = nestedSetup((ctx) => ({ ...ctx, signal: AbortSignal.any([ctx.signal]) }));
+    expect((await agent.run(outer, 'go').result).text).toBe('outer done');
+    expect(ran).toEqual(['rm']);
+  });
+});

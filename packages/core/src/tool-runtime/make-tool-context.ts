@@ -55,7 +55,6 @@ export function makeToolContext(
     linkContext(ctx, {
       toolCallId: call.toolCallId,
       gate: context.approvals,
-      idempotencyKey,
       resumeMessages: context.nestedResume?.get(call.toolCallId)?.messages,
       call: link,
     });

@@ -13,28 +13,25 @@ export interface ParentLink {
   readonly toolCallId: string;
   /** The outer run's approvals: nested requests are answered there. */
   readonly gate: ApprovalGate | undefined;
-  readonly idempotencyKey: string;
   /** The nested run's messages when this call resumes an interrupted nested run. */
   readonly resumeMessages: readonly Message[] | undefined;
   readonly call: CallLink;
 }
 
-const links = new WeakMap<ToolContext, ParentLink>();
+/** Where a tool context carries its link: a symbol key, so a wrapper's `{ ...ctx, signal }` keeps it. */
+const PARENT: unique symbol = Symbol.for('tandem.tool-context.parent');
+
+type Linked = ToolContext & { [PARENT]?: ParentLink };
 
 /** Binds a tool context to its call, for nested runs started with it. @internal */
 export function linkContext(context: ToolContext, link: ParentLink): void {
-  links.set(context, link);
+  (context as Linked)[PARENT] = link;
 }
 
 /**
- * The outer call a tool context belongs to.
- * @throws TypeError when `context` is not a context core gave a tool.
- * @internal
+ * The outer call a tool context belongs to; `undefined` for a context core did not make (the run is then
+ * a top-level run). @internal
  */
-export function parentLink(context: ToolContext): ParentLink {
-  const link = links.get(context);
-  if (link === undefined) {
-    throw new TypeError('agent.run(…, { parent }): pass the ToolContext your tool\'s execute() received (its second argument), unchanged.');
-  }
-  return link;
+export function parentLink(context: ToolContext): ParentLink | undefined {
+  return (context as Linked)[PARENT];
 }
