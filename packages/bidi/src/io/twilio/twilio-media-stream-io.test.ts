@@ -1,13 +1,15 @@
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { WebSocketServer } from 'ws';
+
 import { sleep, type FunctionTool } from '@tandem/core';
 import { ManualClock, ScriptedBidiModel, bidiResponseEvents, bidiToolGroup } from '@tandem/core/testing';
 import { BidiAgent } from '../../bidi-agent.js';
 import type { BidiAgentOptions } from '../../bidi-agent-options.js';
 import type { BidiEvent } from '../../bidi-event.js';
 import type { BidiRunResult } from '../../bidi-run-options.js';
-import { TwilioLoopbackCall, spokenMulaw } from '../../__fixtures__/twilio-loopback-call.js';
+import { WebSocket, WebSocketServer } from 'ws';
+import { spokenMulaw } from '../../__fixtures__/spoken-mulaw.js';
+import { TwilioLoopbackCall } from '../../testing/twilio-loopback-call.js';
 import { mulawToInt16 } from '../../pcm/mulaw.js';
 import { pcm16ToInt16 } from '../../pcm/pcm16-samples.js';
 import { twilioMediaStreamIO, type TwilioMediaStreamIOOptions } from './twilio-media-stream-io.js';
@@ -77,7 +79,7 @@ describe('twilioMediaStreamIO against a loopback Twilio Media Stream', () => {
     const model = new ScriptedBidiModel();
     const starts: TwilioStreamStart[] = [];
     const { url } = await phoneServer(model, { io: { onStart: (start) => void starts.push(start) } });
-    const call = await TwilioLoopbackCall.dial(url, { clock: new ManualClock(), customParameters: { from: '+15550100', language: 'en' } });
+    const call = await TwilioLoopbackCall.dial(url, { WebSocket, clock: new ManualClock(), customParameters: { from: '+15550100', language: 'en' } });
     const speech = spokenMulaw('Set a timer for five seconds.');
     call.sendAudio(speech);
     const expectedSamples = speech.length;
@@ -110,7 +112,7 @@ describe('twilioMediaStreamIO against a loopback Twilio Media Stream', () => {
       onInput: (input) => (input.type === 'text' ? bidiResponseEvents('Hello there.', { responseId: 'r1', audioChunks: 5, chunkMs: 20 }) : undefined),
     });
     const { url, events, result } = await phoneServer(model);
-    const call = await TwilioLoopbackCall.dial(url, { clock });
+    const call = await TwilioLoopbackCall.dial(url, { WebSocket, clock });
     call.pressKey('1'); // a typed turn starts the response
     await model.until(() => events.some((e) => e.type === 'response-complete'), turns);
     await model.until(() => call.audio.length === 800 && count(call, 'mark') === count(call, 'media'), turns);
@@ -140,7 +142,7 @@ describe('twilioMediaStreamIO against a loopback Twilio Media Stream', () => {
       onInput: (input) => (input.type === 'text' ? bidiResponseEvents('A long answer.', { responseId: 'r1', audioChunks: 10, chunkMs: 20, open: true }) : undefined),
     });
     const { url, events } = await phoneServer(model);
-    const call = await TwilioLoopbackCall.dial(url, { clock });
+    const call = await TwilioLoopbackCall.dial(url, { WebSocket, clock });
     call.pressKey('2');
     await model.until(() => call.received.filter((m) => m.event === 'media').length >= 10, turns);
     await model.until(() => call.received.filter((m) => m.event === 'mark').length >= 10, turns);
@@ -165,7 +167,7 @@ describe('twilioMediaStreamIO against a loopback Twilio Media Stream', () => {
   it('turns a DTMF digit into a text turn, or hands it to onDtmf', async () => {
     const model = new ScriptedBidiModel();
     const { url } = await phoneServer(model);
-    const call = await TwilioLoopbackCall.dial(url, { clock: new ManualClock() });
+    const call = await TwilioLoopbackCall.dial(url, { WebSocket, clock: new ManualClock() });
     call.pressKey('5');
     await model.until(() => model.inputs.some((input) => input.type === 'text'), turns);
     expect(model.inputs.filter((input) => input.type === 'text')).toEqual([{ type: 'text', text: '[dtmf 5]' }]);
@@ -174,7 +176,7 @@ describe('twilioMediaStreamIO against a loopback Twilio Media Stream', () => {
     const digits: string[] = [];
     const second = new ScriptedBidiModel();
     const other = await phoneServer(second, { io: { onDtmf: (digit) => void digits.push(digit) } });
-    const call2 = await TwilioLoopbackCall.dial(other.url, { clock: new ManualClock() });
+    const call2 = await TwilioLoopbackCall.dial(other.url, { WebSocket, clock: new ManualClock() });
     call2.pressKey('#');
     call2.pressKey('7');
     await second.until(() => digits.length === 2, turns);
@@ -190,7 +192,7 @@ describe('twilioMediaStreamIO against a loopback Twilio Media Stream', () => {
       onInput: (input) => (input.type === 'text' ? [bidiToolGroup([{ name: 'set_timer', input: { seconds: 30 }, id: 'timer' }])] : undefined),
     });
     const { url, events, result } = await phoneServer(model, { agent: { tools: [timerTool(clock)] } });
-    const call = await TwilioLoopbackCall.dial(url, { clock });
+    const call = await TwilioLoopbackCall.dial(url, { WebSocket, clock });
     call.pressKey('3');
     await model.until(() => events.some((e) => e.type === 'tool-start'), turns);
     call.hangUp();
@@ -210,7 +212,7 @@ describe('twilioMediaStreamIO against a loopback Twilio Media Stream', () => {
   it('holds audio the agent produces before Twilio sends start, then sends it with the stream id', async () => {
     const model = new ScriptedBidiModel({ onConnect: () => bidiResponseEvents('Welcome!', { responseId: 'greet', audioChunks: 2 }) });
     const { url, events } = await phoneServer(model);
-    const call = await TwilioLoopbackCall.dial(url, { clock: new ManualClock(), start: false });
+    const call = await TwilioLoopbackCall.dial(url, { WebSocket, clock: new ManualClock(), start: false });
     await model.until(() => events.some((e) => e.type === 'response-complete'), turns);
     expect(call.received).toEqual([]);
     call.sendStart();
@@ -223,7 +225,7 @@ describe('twilioMediaStreamIO against a loopback Twilio Media Stream', () => {
   it('refuses the call when onStart rejects: the socket closes (1011) and the conversation ends', async () => {
     const model = new ScriptedBidiModel();
     const { url, events, result } = await phoneServer(model, { io: { onStart: () => Promise.reject(new Error('unknown caller')) } });
-    const call = await TwilioLoopbackCall.dial(url, { clock: new ManualClock() });
+    const call = await TwilioLoopbackCall.dial(url, { WebSocket, clock: new ManualClock() });
     call.sendAudio(new Uint8Array(160).fill(0xff));
     await call.closed;
     await result;
