@@ -1,4 +1,5 @@
 import type { Clock, ClockTimer } from '@tandem/core';
+import { concatBytes } from '../pcm/concat-bytes.js';
 import { base64ToPcm16, pcm16ToBase64 } from '../pcm/pcm16-base64.js';
 import type { WebSocketLike } from '../io/web-socket-like.js';
 
@@ -171,14 +172,7 @@ export class TwilioLoopbackCall {
 
   /** The μ-law bytes of every `media` message received, joined. */
   get audio(): Uint8Array {
-    const parts = this.received.flatMap((m) => (m.event === 'media' ? [base64ToPcm16(m.media.payload)] : []));
-    const out = new Uint8Array(parts.reduce((n, part) => n + part.byteLength, 0));
-    let offset = 0;
-    for (const part of parts) {
-      out.set(part, offset);
-      offset += part.byteLength;
-    }
-    return out;
+    return concatBytes(this.received.flatMap((m) => (m.event === 'media' ? [base64ToPcm16(m.media.payload)] : [])));
   }
 
   /** How many `clear` messages the server sent. */

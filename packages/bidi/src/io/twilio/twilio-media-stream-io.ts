@@ -4,6 +4,7 @@ import type { BidiAgentInput, BidiInputEnd } from '../../bidi-agent-input.js';
 import type { BidiAgentOutput } from '../../bidi-agent-output.js';
 import type { BidiEvent } from '../../bidi-event.js';
 import { int16ToMulaw, mulawToInt16 } from '../../pcm/mulaw.js';
+import { concatBytes } from '../../pcm/concat-bytes.js';
 import { base64ToPcm16, pcm16ToBase64 } from '../../pcm/pcm16-base64.js';
 import { Pcm16Resampler } from '../../pcm/pcm16-resampler.js';
 import { int16ToPcm16, pcm16ToInt16 } from '../../pcm/pcm16-samples.js';
@@ -233,15 +234,6 @@ export function twilioMediaStreamIO(socket: WebSocketLike, options: TwilioMediaS
 function toBytes(data: unknown): Uint8Array {
   if (data instanceof ArrayBuffer) return new Uint8Array(data);
   if (ArrayBuffer.isView(data)) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
-  if (Array.isArray(data)) {
-    const parts = data.filter((part): part is Uint8Array => part instanceof Uint8Array);
-    const out = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
-    let offset = 0;
-    for (const part of parts) {
-      out.set(part, offset);
-      offset += part.byteLength;
-    }
-    return out;
-  }
+  if (Array.isArray(data)) return concatBytes(data.filter((part): part is Uint8Array => part instanceof Uint8Array));
   return new TextEncoder().encode(String(data));
 }
