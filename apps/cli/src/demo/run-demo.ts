@@ -17,7 +17,7 @@ interface Scene {
 }
 
 const SCENES: readonly Scene[] = [
-  { title: 'Two tools in one concurrent group', prompt: 'weather and flights city=Lisbon', timeline: true },
+  { title: 'Two tools in one concurrent group', prompt: 'weather city=Lisbon and flights city=Lisbon', timeline: true },
   { title: 'A streaming tool: partial results as they arrive', prompt: 'research topic="concurrent tools"' },
   { title: 'A tool from an MCP server (its own process, over stdio)', prompt: 'convert_currency amount=120 from=EUR to=NOK' },
   { title: 'The stop tool ends the loop (the group still finishes)', prompt: 'weather and stop city=Oslo message="That was the Tandem demo."' },
