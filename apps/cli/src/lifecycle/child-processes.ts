@@ -39,7 +39,8 @@ export function killTrackedChildren(): void {
 }
 
 /**
- * Makes the process kill every tracked child when it exits, however it exits.
+ * Makes the process kill every tracked child when it exits, however it exits — also on SIGINT, SIGTERM
+ * or SIGHUP when no command is listening for them (it then exits with 130, 143 or 129).
  *
  * @example
  * ```ts
@@ -48,4 +49,12 @@ export function killTrackedChildren(): void {
  */
 export function installChildReaper(): void {
   process.once('exit', killTrackedChildren);
+  // A signal no command is handling (during start-up, or a second Ctrl-C while shutting down) would kill
+  // the process by default — without 'exit', so without killing the children. Exit instead (130 for
+  // SIGINT, as a shell reports a death by it).
+  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) {
+    process.on(signal, () => {
+      if (process.listenerCount(signal) === 1) process.exit(code);
+    });
+  }
 }

@@ -66,12 +66,13 @@ async function connect(spec: McpServerSpec, options: ConnectOptions, storage: Mc
             signal: options.signal,
           });
     // However tandem exits (a second Ctrl-C does not wait for close()), the server process goes with it.
+    // (The client stops reporting the pid once close() has begun, which is when a second Ctrl-C lands: keep the first one.)
+    const started = tools.client.pid;
     const forget =
       'url' in server
         ? () => undefined
         : trackChild(() => {
-            const pid = tools.client.pid;
-            if (pid !== undefined) process.kill(pid, 'SIGKILL');
+            for (const pid of new Set([tools.client.pid, started])) if (pid !== undefined) process.kill(pid, 'SIGKILL');
           });
     return { name: spec.name ?? reportedName(tools, server), tools, close: async () => tools.close().finally(forget) };
   } catch (error) {
