@@ -17,7 +17,10 @@ beforeAll(() => {
   symlinkSync(join(tmpdir(), 'tandem-read-outside.txt'), join(base, 'link.txt'));
   tool = readFileTool(new Workspace(base));
 });
-afterAll(() => rmSync(base, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(base, { recursive: true, force: true });
+  rmSync(join(tmpdir(), 'tandem-read-outside.txt'), { force: true });
+});
 
 describe('read_file', () => {
   it('returns the whole text of a small file', async () => {
