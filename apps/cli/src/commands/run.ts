@@ -74,8 +74,10 @@ export async function runCommand(words: readonly string[], options: RunCommandOp
       }
       if (panel !== undefined && (event.type === 'tool-end' || event.type === 'tool-call-result' || event.type === 'tool-approval-request')) panelWrite();
       panel?.onEvent(event);
+      // --yes: the approve option answered at once.
+      if (event.type === 'tool-approval-request' && options.yes === true) panel?.answered(event.toolCallId, true);
       if (event.type === 'tool-approval-request' && event.parentToolCallId === undefined && options.yes !== true) {
-        if (prompter !== undefined) prompter.ask(run, event);
+        if (prompter !== undefined) prompter.ask(run, event, (id, approved) => panel?.answered(id, approved));
         else stderr.write(`${errPaint('yellow', 'tandem:')} ${event.toolName} needs approval; refused, because tandem run is not on a terminal (--yes approves tool calls).\n`);
       }
     }
