@@ -27,6 +27,8 @@ const SCENES: readonly Scene[] = [
 export interface DemoOutput {
   write(text: string): void;
   readonly paint: Paint;
+  /** How to run tandem where the demo was started, for the closing hint (`npx tandem` in a clone; default `tandem`). */
+  readonly command?: string;
 }
 
 /**
@@ -97,7 +99,7 @@ export async function runDemo(out: DemoOutput, signal: AbortSignal): Promise<'do
     if (scene.prompt.includes('stop')) out.write(paint('dim', ' — the stop tool ended the run without another model call; its message is the final answer'));
     out.write('\n');
   }
-  out.write(`\n${paint('green', '✔')} Demo done in ${formatDuration(performance.now() - began)}. Next: ${paint('bold', 'tandem chat')} (the demo model calls the tools you name), or set OPENAI_API_KEY for a real model.\n`);
+  out.write(`\n${paint('green', '✔')} Demo done in ${formatDuration(performance.now() - began)}. Next: ${paint('bold', `${out.command ?? 'tandem'} chat`)} (the demo model calls the tools you name), or set OPENAI_API_KEY for a real model.\n`);
   return 'done';
 }
 
