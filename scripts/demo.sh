@@ -17,7 +17,7 @@ trap cleanup EXIT
 if [ -f apps/cli/dist/bin.js ]; then
   say "Building the tandem CLI (up to date in a few seconds; changed packages are rebuilt)…"
 else
-  say "Building the tandem CLI and the packages it uses (about 1 min the first time; a few minutes on a busy machine)…"
+  say "Building the tandem CLI and the packages it uses (about 1–3 min the first time, longer on a busy machine)…"
 fi
 started=$SECONDS
 # A line every 30 s while the build runs, so a slow machine is not mistaken for a stuck one.
