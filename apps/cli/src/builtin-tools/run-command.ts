@@ -41,7 +41,8 @@ export function runCommandTool(workspace: Workspace, options: RunCommandOptions 
     async execute({ command, cwd }, { signal }) {
       if (command.trim() === '') throw new Error('command is empty.');
       const folder = workspace.resolve(cwd === undefined || cwd === '' ? '.' : cwd);
-      const { code, signal: killedBy, output } = await runInGroup(options.shell ?? '/bin/sh', ['-c', command], folder, signal);
+      // stderr joins stdout in the shell, so the output keeps the order the command wrote it in.
+      const { code, signal: killedBy, output } = await runInGroup(options.shell ?? '/bin/sh', ['-c', `exec 2>&1\n${command}`], folder, signal);
       signal.throwIfAborted();
       const status = killedBy === null ? `exit code ${String(code)}` : `killed by ${killedBy}`;
       return output === '' ? `[${status}, no output]` : `${output}${output.endsWith('\n') ? '' : '\n'}[${status}]`;
