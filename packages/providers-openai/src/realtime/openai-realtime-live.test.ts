@@ -104,3 +104,20 @@ describe('OpenAI Realtime connection limit', () => {
     expect(clock.pending).toBe(0);
   });
 });
+
+describe('OpenAI Realtime shared turnDetection', () => {
+  it('maps server-vad / semantic / manual to server_vad / semantic_vad / null', async () => {
+    const wireOf = async (turnDetection: NonNullable<Parameters<typeof simulatedSession>[1]>['turnDetection']) => {
+      const s = await simulatedSession(() => ({ text: 'x' }), { turnDetection });
+      const detection = (sent(s.client, 'session.update')[0]?.session as { audio: { input: { turn_detection: unknown } } }).audio.input.turn_detection;
+      await s.close();
+      return detection;
+    };
+    expect(await wireOf({ type: 'server-vad', silenceMs: 700, interruptResponse: false })).toEqual({ type: 'server_vad', silence_duration_ms: 700, interrupt_response: false });
+    expect(await wireOf({ type: 'semantic', eagerness: 'low' })).toEqual({ type: 'semantic_vad', eagerness: 'low' });
+    expect(await wireOf({ type: 'manual' })).toBeNull();
+    expect(() => createOpenAI({ apiKey: 'k' }).realtime('gpt-realtime', { turnDetection: { type: 'semantic', silenceMs: 300 } })).toThrow(/silenceMs applies to \{ type: 'server-vad' \}/);
+    expect(() => createOpenAI({ apiKey: 'k' }).realtime('gpt-realtime', { turnDetection: { type: 'server-vad', eagerness: 'max' as 'low' } })).toThrow(RangeError);
+    expect(() => createOpenAI({ apiKey: 'k' }).realtime('gpt-realtime', { connectTimeoutMs: 0 })).toThrow(/connectTimeoutMs must be a positive/);
+  });
+});
