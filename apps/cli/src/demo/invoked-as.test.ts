@@ -25,6 +25,13 @@ describe('invokedAs', () => {
     expect(invokedAs(module('prefix/lib/node_modules/@tandem/cli/dist/demo.js'), [globalRoot()])).toBe('tandem');
   });
 
+  it('is "tandem" for a global install under another prefix (npm install -g --prefix), found by its bin link', () => {
+    const url = module('other/lib/node_modules/@tandem/cli/dist/demo.js');
+    expect(invokedAs(url, [])).toBe('npx tandem');
+    module('other/bin/tandem');
+    expect(invokedAs(url, [])).toBe('tandem');
+  });
+
   it('is "npx tandem" in a clone (the workspace bin) and in a project that installed the CLI', () => {
     expect(invokedAs(module('clone/apps/cli/dist/demo.js'), [globalRoot()])).toBe('npx tandem');
     expect(invokedAs(module('project/node_modules/@tandem/cli/dist/demo.js'), [globalRoot()])).toBe('npx tandem');

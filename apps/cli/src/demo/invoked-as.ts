@@ -1,4 +1,4 @@
-import { realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,7 +23,13 @@ export function invokedAs(moduleUrl: string = import.meta.url, globalRoots: read
     const rest = relative(root, here);
     return rest !== '' && !rest.startsWith('..') && !rest.startsWith(sep);
   });
-  return global ? 'tandem' : 'npx tandem';
+  return global || onPathPrefix(here) ? 'tandem' : 'npx tandem';
+}
+
+/** `<prefix>/lib/node_modules/@tandem/cli/…` with `<prefix>/bin/tandem` beside it: a global install under any prefix (`npm install -g --prefix`). */
+function onPathPrefix(here: string): boolean {
+  const match = /^(.*)[\\/]lib[\\/]node_modules[\\/]@tandem[\\/]cli[\\/]/.exec(here);
+  return match?.[1] !== undefined && existsSync(join(match[1], 'bin', 'tandem'));
 }
 
 /** Where `npm install -g` puts packages for this Node: `<prefix>/lib/node_modules` (POSIX) or `<prefix>/node_modules` (Windows), and `$npm_config_prefix`'s. */
