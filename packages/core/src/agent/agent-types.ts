@@ -10,6 +10,7 @@ import type { OutputSchema } from '../output/output-schema.js';
 import type { SessionOptions } from '../session/session-store.js';
 import type { Telemetry } from '../telemetry/telemetry.js';
 import type { Approver } from '../tool-runtime/pending-approvals.js';
+import type { ContextManager } from '../context/context-manager.js';
 
 /**
  * Why a run ended.
@@ -118,6 +119,14 @@ export interface AgentOptions {
   readonly session?: SessionOptions;
   /** Traces runs (e.g. `otel()` from `@tandem/otel`). */
   readonly telemetry?: Telemetry;
+  /**
+   * Decides what each model call is sent from a long conversation: `slidingWindow()`, `trimToolResults()`,
+   * `summarize()`, or several with `composeContext()`. History (and the session) keeps every message; with a
+   * manager, every message entering history gets an `id`, and a `ContextOverflowError` from the model is
+   * answered by one reduction (`context-reduced` event) and one retry of the call. Without one, the model is
+   * sent the whole history and an overflow rejects `run.result`.
+   */
+  readonly context?: ContextManager;
 }
 
 /**

@@ -16,6 +16,7 @@ import { runLoop } from './run-loop.js';
 import { RunState } from './run-state.js';
 import { ToolCatalog } from './tool-catalog.js';
 import { validateAgentOptions } from './validate-agent-options.js';
+import { withMessageIds } from '../context/with-message-ids.js';
 
 const NO_MESSAGES: readonly Message[] = Object.freeze([]);
 const NO_CONDITIONS: readonly StopCondition[] = Object.freeze([]);
@@ -99,7 +100,9 @@ export class Agent implements ToolAgent {
    */
   run<Output = undefined>(model: ModelReference, messages: string | readonly Message[], options: RunOptions<Output> = {}): AgentRun<Output> {
     const resolved = toLanguageModel(model);
-    const input = toMessages(messages);
+    const given = toMessages(messages);
+    // With a context manager every message has an id (a compaction points at one).
+    const input = this.options.context === undefined ? given : withMessageIds(given);
     const output = options.output === undefined ? undefined : { schema: options.output, responseFormat: responseFormatOf(options.output) };
     const runId = newId('run');
     const state = new RunState(input);

@@ -17,6 +17,10 @@ export function validateAgentOptions(options: AgentOptions): void {
   if (options.approve !== undefined && typeof options.approve !== 'function') {
     throw new TypeError('Agent: approve must be a function (request) => boolean | { approved: false, reason } (or a promise of one).');
   }
+  const context = options.context;
+  if (context !== undefined && (typeof context !== 'object' || context === null || typeof context.prepare !== 'function')) {
+    throw new TypeError('Agent: context must be a context manager ({ prepare(messages, info) }), e.g. slidingWindow({ maxTokens: 100_000 }).');
+  }
   const session = options.session;
   if (session !== undefined && (typeof session.id !== 'string' || session.id === '' || typeof session.store?.load !== 'function')) {
     throw new TypeError('Agent: session must be { store, id } with a SessionStore and a non-empty string id.');
