@@ -47,12 +47,13 @@ export class ContextRunner {
 
   /** The request with the messages the manager chose for it. */
   async prepare(request: ModelRequest, step: number): Promise<ModelRequest> {
-    const { manager, history } = this.options;
+    const { manager } = this.options;
     if (manager === undefined) return request;
     this.step = step;
     this.overhead = requestOverhead(request);
     const info = this.info();
-    let messages = await manager.prepare(history, info);
+    // `request.messages` is a copy of history: what the manager appends (a compaction) is not in it.
+    let messages = await manager.prepare(request.messages, info);
     if (this.windowCap !== undefined) messages = windowOf(messages, info, this.windowCap, undefined);
     return { ...request, messages: messages.slice() };
   }
@@ -94,7 +95,7 @@ export class ContextRunner {
     const info = this.info();
     const beforeTokens = info.estimateTokens(request.messages);
     if (manager?.reduce !== undefined) {
-      const messages = await manager.reduce(history, info);
+      const messages = await manager.reduce(history.slice(), info);
       const afterTokens = info.estimateTokens(messages);
       if (messages.length > 0 && afterTokens < beforeTokens) return { messages, strategy: 'summarize', beforeTokens, afterTokens };
     }

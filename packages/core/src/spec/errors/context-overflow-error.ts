@@ -58,5 +58,7 @@ export class ContextOverflowError extends APICallError {
 const ADVICE = 'The conversation is longer than the model accepts: give the Agent a `context` manager (slidingWindow(), summarize()) or shorten the input.';
 
 function withAdvice(message: string): string {
-  return message.includes(ADVICE) ? message : `${message} ${ADVICE}`;
+  if (message.includes(ADVICE)) return message;
+  const trimmed = message.trimEnd();
+  return `${trimmed}${/[.!?]$/.test(trimmed) ? '' : '.'} ${ADVICE}`;
 }
