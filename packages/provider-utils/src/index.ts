@@ -28,3 +28,4 @@ export { streamSseWithRetry, type StreamSseWithRetryOptions } from './stream-sse
 export { toClaudeOutputSchema } from './claude-output-schema.js';
 export { jsonResponseTool, jsonResponseToolChoice, jsonResponseToolName, type JsonResponseToolOptions } from './json-response-tool.js';
 export { AsyncEventQueue } from './async-event-queue.js';
+export { isContextOverflowText, contextOverflowOr, mapOpenAICompatibleOverflow } from './context-overflow.js';

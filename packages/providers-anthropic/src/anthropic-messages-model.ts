@@ -1,4 +1,5 @@
 import type { LanguageModelV1, ModelCallOptions, ModelRequest, ModelStreamPart } from '@tandem/core/spec';
+import { mapAnthropicContextOverflow } from './anthropic-context-overflow.js';
 import {
   jsonResponseToolName,
   parseJsonEvent,
@@ -76,7 +77,7 @@ export class AnthropicMessagesModel implements LanguageModelV1 {
       accept: 'text/event-stream',
     };
     yield* streamSseWithRetry(
-      { provider: 'Anthropic', url, headers, body, fetch: config.fetch, signal, maxRetries: config.maxRetries, sleep: config.sleep, secrets: [apiKey], ...config.limits },
+      { provider: 'Anthropic', url, headers, body, fetch: config.fetch, signal, maxRetries: config.maxRetries, sleep: config.sleep, secrets: [apiKey], ...config.limits, mapError: mapAnthropicContextOverflow },
       async function* (events) {
         const mapper = new AnthropicStreamMapper({ url, answerTool });
         for await (const message of events) {

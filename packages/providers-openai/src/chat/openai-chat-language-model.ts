@@ -1,5 +1,5 @@
 import { IncompleteResponseError, type LanguageModelV1, type ModelCallOptions, type ModelRequest, type ModelStreamPart } from '@tandem/core/spec';
-import { streamSseWithRetry } from '@tandem/provider-utils';
+import { mapOpenAICompatibleOverflow, streamSseWithRetry } from '@tandem/provider-utils';
 import { ChatStreamMapper } from './chat-stream-mapper.js';
 import type { OpenAIChatConfig } from './openai-chat-config.js';
 
@@ -51,6 +51,7 @@ export class OpenAIChatLanguageModel implements LanguageModelV1 {
         timeoutMs: config.timeoutMs,
         maxRetryAfterMs: config.maxRetryAfterMs,
         maxEventBytes: config.maxEventBytes,
+        mapError: mapOpenAICompatibleOverflow,
       },
       async function* (events) {
         const mapper = new ChatStreamMapper({ url, builtinToolName: config.builtinToolName ?? 'web_search' });

@@ -1,5 +1,5 @@
 import { IncompleteResponseError, type LanguageModelV1, type ModelCallOptions, type ModelRequest, type ModelStreamPart } from '@tandem/core/spec';
-import { streamSseWithRetry } from '@tandem/provider-utils';
+import { mapOpenAICompatibleOverflow, streamSseWithRetry } from '@tandem/provider-utils';
 import type { OpenAIConfig } from '../openai-config.js';
 import { ResponsesStreamMapper } from './responses-stream-mapper.js';
 
@@ -50,6 +50,7 @@ export class OpenAIResponsesLanguageModel implements LanguageModelV1 {
         timeoutMs: config.timeoutMs,
         maxRetryAfterMs: config.maxRetryAfterMs,
         maxEventBytes: config.maxEventBytes,
+        mapError: mapOpenAICompatibleOverflow,
       },
       async function* (events) {
         const mapper = new ResponsesStreamMapper({ providerOptionsKey: config.providerOptionsKey, url });
