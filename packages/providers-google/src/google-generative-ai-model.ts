@@ -9,6 +9,7 @@ import {
   type Sleep,
 } from '@tandem/provider-utils';
 import { buildGoogleRequestBody } from './build-google-request-body.js';
+import { mapGoogleContextOverflow } from './google-context-overflow.js';
 import { GoogleErrorBody, GoogleStreamChunk } from './google-stream-chunk.js';
 import { GoogleStreamMapper } from './google-stream-mapper.js';
 
@@ -64,7 +65,7 @@ export class GoogleGenerativeAIModel implements LanguageModelV1 {
     const url = `${config.baseURL}/models/${encodeURIComponent(this.modelId)}:streamGenerateContent?alt=sse`;
     const headers = { ...config.headers, ...options.headers, 'x-goog-api-key': apiKey };
     yield* streamSseWithRetry(
-      { provider: 'Google Gemini', url, headers, body, fetch: config.fetch, signal, maxRetries: config.maxRetries, sleep: config.sleep, secrets: [apiKey], ...config.limits },
+      { provider: 'Google Gemini', url, headers, body, fetch: config.fetch, signal, maxRetries: config.maxRetries, sleep: config.sleep, secrets: [apiKey], ...config.limits, mapError: mapGoogleContextOverflow },
       async function* (events) {
         const mapper = new GoogleStreamMapper({ generateId: config.generateId });
         for await (const message of events) yield* mapper.map(parseChunk(message.data, url));
@@ -83,12 +84,14 @@ function parseChunk(data: string, url: string): GoogleStreamChunk {
   if (typeof json === 'object' && json !== null && 'error' in json) {
     const body = validateJson(json, GoogleErrorBody, { provider: 'Google Gemini' });
     const statusCode = body.error.code ?? 500;
-    throw new APICallError({
-      message: `Google Gemini stream failed with ${body.error.status ?? `HTTP ${statusCode}`}: ${body.error.message}`,
-      url,
-      statusCode,
-      responseBody: data,
-    });
+    throw mapGoogleContextOverflow(
+      new APICallError({
+        message: `Google Gemini stream failed with ${body.error.status ?? `HTTP ${statusCode}`}: ${body.error.message}`,
+        url,
+        statusCode,
+        responseBody: data,
+      }),
+    );
   }
   return validateJson(json, GoogleStreamChunk, { provider: 'Google Gemini' });
 }
