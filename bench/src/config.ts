@@ -32,9 +32,9 @@ export interface BenchConfig {
   readonly durableBudget: Budget;
   /** Single-message appends timed per session store (workload 9). */
   readonly sessionAppends: number;
-  /** Messages of the history `slidingWindow().prepare` is timed on (workload 12). */
+  /** Messages of the history `slidingWindow().prepare` is timed on (workload 13). */
   readonly contextHistory: number;
-  /** Turns of the scripted chat whose request size must stay bounded (workload 12). */
+  /** Turns of the scripted chat whose request size must stay bounded (workload 13). */
   readonly contextTurns: number;
 }
 

@@ -82,7 +82,7 @@ export function checkTargets(metrics: readonly Metric[], contenders: readonly Co
   }
   {
     const target = `slidingWindow prepare on a ${config.contextHistory.toLocaleString('en-US')}-message history ≤ 1 ms`;
-    const m = metrics.find((metric) => metric.section.startsWith('12.') && metric.name.includes('estimates cached'));
+    const m = metrics.find((metric) => metric.section.startsWith('13.') && metric.name.includes('estimates cached'));
     const cell = m?.cells.get('tandem');
     if (cell?.kind !== 'value') missing(target);
     else out.push({ target, figure: `${f(cell.summary.median, 3)} ms p50 (p90 ${f(cell.summary.p90, 3)} ms)`, verdict: judge(cell.summary.median <= 1) });
@@ -102,6 +102,18 @@ export function checkTargets(metrics: readonly Metric[], contenders: readonly Co
     const theirs = medianOf(m, 'ai');
     if (mine === undefined || theirs === undefined) missing(target);
     else out.push({ target, figure: `${f(mine, 1)} ms vs ${f(theirs, 1)} ms`, verdict: judge(mine <= theirs) });
+  }
+  for (const direction of ['caller → agent', 'agent → caller']) {
+    const target = `phone bridge, ${direction}: p99 ≤ 1 ms per 20 ms frame`;
+    const mine = medianOf(find(metrics, '12.', `${direction}, per 20 ms frame`), 'tandem');
+    if (mine === undefined) missing(target);
+    else out.push({ target, figure: `${f(mine, 4)} ms`, verdict: judge(mine <= 1) });
+  }
+  {
+    const target = 'phone calls: ≥ 50 concurrent calls on one core (demo voice model)';
+    const mine = medianOf(find(metrics, '12.', 'concurrent calls per core'), 'tandem');
+    if (mine === undefined) missing(target);
+    else out.push({ target, figure: `${f(mine, 0)} calls per core`, verdict: judge(mine >= 50) });
   }
   return out;
 }

@@ -30,9 +30,9 @@ function info(): ContextInfo {
   };
 }
 
-/** Workload 12: what context management costs, and that a long chat's requests stay bounded. */
+/** Workload 13: what context management costs, and that a long chat's requests stay bounded. */
 export async function contextManagement(config: BenchConfig): Promise<Metric[]> {
-  const section = '12. Context management';
+  const section = '13. Context management';
   const messages = history(config.contextHistory);
   const window = slidingWindow({ maxTokens: 8_000 });
   const cold: number[] = [];
