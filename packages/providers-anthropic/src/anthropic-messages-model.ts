@@ -1,4 +1,5 @@
 import type { LanguageModelV1, ModelCallOptions, ModelRequest, ModelStreamPart } from '@tandem/core/spec';
+import { anthropicMaxInputTokens } from './anthropic-max-input-tokens.js';
 import { mapAnthropicContextOverflow } from './anthropic-context-overflow.js';
 import {
   jsonResponseToolName,
@@ -53,11 +54,15 @@ export class AnthropicMessagesModel implements LanguageModelV1 {
   readonly specificationVersion = 'v1';
   readonly provider = 'anthropic';
   readonly modelId: string;
+  /** The model's input limit in tokens, where the provider knows it. */
+  readonly maxInputTokens?: number;
   readonly #config: AnthropicMessagesModelConfig;
 
   constructor(modelId: string, config: AnthropicMessagesModelConfig) {
     this.modelId = modelId;
     this.#config = config;
+    const limit = anthropicMaxInputTokens(this.modelId);
+    if (limit !== undefined) this.maxInputTokens = limit;
   }
 
   async *stream(request: ModelRequest, options: ModelCallOptions = {}): AsyncGenerator<ModelStreamPart, void, undefined> {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { googleMaxInputTokens } from './google-max-input-tokens.js';
 import { APICallError, type LanguageModelV1, type ModelCallOptions, type ModelRequest, type ModelStreamPart } from '@tandem/core/spec';
 import { z } from 'zod';
 import {
@@ -49,11 +50,15 @@ export class GoogleGenerativeAIModel implements LanguageModelV1 {
   readonly specificationVersion = 'v1';
   readonly provider = 'google';
   readonly modelId: string;
+  /** The model's input limit in tokens, where the provider knows it. */
+  readonly maxInputTokens?: number;
   readonly #config: GoogleGenerativeAIModelConfig;
 
   constructor(modelId: string, config: GoogleGenerativeAIModelConfig) {
     this.modelId = modelId.replace(/^models\//, '');
     this.#config = config;
+    const limit = googleMaxInputTokens(this.modelId);
+    if (limit !== undefined) this.maxInputTokens = limit;
   }
 
   async *stream(request: ModelRequest, options: ModelCallOptions = {}): AsyncGenerator<ModelStreamPart, void, undefined> {

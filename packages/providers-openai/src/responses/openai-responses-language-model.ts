@@ -19,12 +19,16 @@ export class OpenAIResponsesLanguageModel implements LanguageModelV1 {
   readonly specificationVersion = 'v1' as const;
   readonly provider: string;
   readonly modelId: string;
+  /** The model's input limit in tokens, where the provider knows it. */
+  readonly maxInputTokens?: number;
   private readonly config: OpenAIConfig;
 
   constructor(modelId: string, config: OpenAIConfig) {
     this.modelId = modelId;
     this.config = config;
     this.provider = config.provider;
+    const limit = config.maxInputTokens?.(modelId);
+    if (limit !== undefined) this.maxInputTokens = limit;
   }
 
   async *stream(request: ModelRequest, options: ModelCallOptions = {}): AsyncIterable<ModelStreamPart> {
