@@ -39,8 +39,8 @@ export interface ContextInfo {
 
 /**
  * Decides what the model is sent from a conversation that may outgrow its window. `prepare` is called
- * before every model call with the whole history (which it must not change) and returns the messages to
- * send; the agent's `system` prompt stays in `request.system` and is not part of the list.
+ * before every model call with a copy of the whole history and returns the messages to send (history
+ * itself is never changed: a manager adds to it only through `info.appendToHistory`); the agent's `system` prompt stays in `request.system` and is not part of the list.
  *
  * `reduce`, when present, is called once when the model rejected a request as too long
  * (`ContextOverflowError`): return a smaller list for the single retry. Without it, the agent halves the
