@@ -33,6 +33,7 @@ export async function chatCommand(options: GlobalOptions): Promise<ExitCode> {
   };
   const controller = new ChatController({
     agentOptions: { ...prepared.agentOptions, ...chatContext(options.context) },
+    autoApprove: options.yes === true,
     model: prepared.choice.model,
     modelId: prepared.choice.id,
     isDemo: prepared.choice.isDemo,
