@@ -28,4 +28,8 @@ export { streamSseWithRetry, type StreamSseWithRetryOptions } from './stream-sse
 export { toClaudeOutputSchema } from './claude-output-schema.js';
 export { jsonResponseTool, jsonResponseToolChoice, jsonResponseToolName, type JsonResponseToolOptions } from './json-response-tool.js';
 export { AsyncEventQueue } from './async-event-queue.js';
+export { RealtimeUnsupportedError } from './realtime-unsupported-error.js';
+export { checkRealtimeSettings, isRealtimeTurnDetection, type RealtimeSettings, type RealtimeTurnDetection } from './realtime-settings.js';
+export { startConnectionLimitTimer } from './connection-limit-timer.js';
+export { connectDeadline, type ConnectDeadline } from './connect-deadline.js';
 export { isContextOverflowText, contextOverflowOr, mapOpenAICompatibleOverflow } from './context-overflow.js';

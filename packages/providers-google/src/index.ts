@@ -24,6 +24,7 @@ export {
 } from './google-provider.js';
 export { GoogleLiveModel, type GoogleLiveConfig } from './live/google-live-model.js';
 export type { GoogleLiveSettings, GoogleLiveToolOptions } from './live/google-live-settings.js';
+export { RealtimeUnsupportedError, type RealtimeSettings, type RealtimeTurnDetection } from '@tandem/provider-utils';
 export { GoogleGenerativeAIModel, defaultGenerateId, type GoogleGenerativeAIModelConfig } from './google-generative-ai-model.js';
 export { googleTools, type GoogleTools } from './google-tools.js';
 export { GoogleProviderOptions } from './google-provider-options.js';

@@ -22,4 +22,5 @@ export { OpenAIRealtimeModel, type OpenAIRealtimeConfig } from './realtime/opena
 export { OpenAIRealtimeConnection, type RealtimeConnectionOptions } from './realtime/openai-realtime-connection.js';
 export { providerPlugin } from './provider-plugin.js';
 export type { RealtimeSocket, RealtimeSocketData } from './realtime/realtime-socket.js';
+export { RealtimeUnsupportedError, type RealtimeSettings, type RealtimeTurnDetection } from '@tandem/provider-utils';
 export { openaiMaxInputTokens } from './openai-max-input-tokens.js';

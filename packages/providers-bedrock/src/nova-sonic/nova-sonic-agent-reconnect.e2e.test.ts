@@ -7,6 +7,9 @@ import { novaSonicModel } from '../test-utils/nova-sonic-kit.js';
 import { runNovaScript, type NovaScript } from '../test-utils/nova-sonic-script.js';
 import { NovaSonicTestServer, type NovaServerStream } from '../test-utils/nova-sonic-server.js';
 
+/** Typed turns drive these conversations: a model that takes them (Nova 2 Sonic). */
+const NOVA_TEXT = 'amazon.nova-2-sonic-v1:0';
+
 let server: NovaSonicTestServer;
 beforeEach(async () => {
   server = await NovaSonicTestServer.start();
@@ -59,7 +62,7 @@ describe('BidiAgent on bedrock.novaSonic: reconnects', () => {
   it('restarts before the 8-minute limit (go-away) at a turn boundary, replays bounded history, and delivers the pending result once', async () => {
     const clock = new ManualClock();
     server.onStream = (stream) => runNovaScript(stream, script);
-    const model = novaSonicModel(server.url, { clock, maxHistoryMessages: 4 });
+    const model = novaSonicModel(server.url, { clock, maxHistoryMessages: 4 }, NOVA_TEXT);
     const agent = new BidiAgent({ model, tools: [timer(clock)], clock, system: 'Be brief.' });
     await agent.start();
     const run = collectAgentEvents(agent);
@@ -105,7 +108,7 @@ describe('BidiAgent on bedrock.novaSonic: reconnects', () => {
   it('ModelTimeoutException: the agent reconnects with the history (pending call included) and the result is delivered once', async () => {
     const clock = new ManualClock();
     server.onStream = (stream) => runNovaScript(stream, script);
-    const agent = new BidiAgent({ model: novaSonicModel(server.url, { clock }), tools: [timer(clock)], clock });
+    const agent = new BidiAgent({ model: novaSonicModel(server.url, { clock }, NOVA_TEXT), tools: [timer(clock)], clock });
     await agent.start();
     const run = collectAgentEvents(agent);
 

@@ -8,6 +8,9 @@ import { novaSonicModel } from '../test-utils/nova-sonic-kit.js';
 import { runNovaScript, type ReceivedToolResult } from '../test-utils/nova-sonic-script.js';
 import { NovaSonicTestServer } from '../test-utils/nova-sonic-server.js';
 
+/** Typed turns drive these conversations: a model that takes them (Nova 2 Sonic). */
+const NOVA_TEXT = 'amazon.nova-2-sonic-v1:0';
+
 let server: NovaSonicTestServer;
 beforeEach(async () => {
   server = await NovaSonicTestServer.start();
@@ -50,7 +53,7 @@ describe('BidiAgent on bedrock.novaSonic (loopback HTTP/2)', () => {
           return turn.assistantSentence('Your five-second timer is done.');
         },
       });
-    const agent = new BidiAgent({ model: novaSonicModel(server.url, { clock }), tools: [setTimer(clock)], clock, system: 'You are a kitchen assistant.' });
+    const agent = new BidiAgent({ model: novaSonicModel(server.url, { clock }, NOVA_TEXT), tools: [setTimer(clock)], clock, system: 'You are a kitchen assistant.' });
     await agent.start();
     const run = collectAgentEvents(agent);
 
@@ -89,7 +92,7 @@ describe('BidiAgent on bedrock.novaSonic (loopback HTTP/2)', () => {
           return [...turn.userTranscript(text), ...turn.toolUse('stop-1', 'stop', { message: 'Goodbye!' })];
         },
       });
-    const agent = new BidiAgent({ model: novaSonicModel(server.url), tools: [stop] });
+    const agent = new BidiAgent({ model: novaSonicModel(server.url, {}, NOVA_TEXT), tools: [stop] });
     const said: string[] = [];
     const input: BidiAgentInput = {
       async read(signal) {

@@ -1,9 +1,10 @@
 import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
-import { type BidiConnection, type BidiInput, type BidiModelEvent, type ToolResult } from '@tandem/core/spec';
-import { AsyncEventQueue, InvalidRequestError, toBase64 } from '@tandem/provider-utils';
+import { APICallError, type BidiConnection, type BidiInput, type BidiModelEvent, type SendToolResultsOptions, type ToolResult } from '@tandem/core/spec';
+import { AsyncEventQueue, connectDeadline, InvalidRequestError, RealtimeUnsupportedError, startConnectionLimitTimer, toBase64 } from '@tandem/provider-utils';
 import { loadAwsSdk } from '../load-aws-sdk.js';
 import { mapBedrockError } from '../map-bedrock-error.js';
 import { classifyNovaSonicFailure, NOVA_SONIC_OPERATION } from './classify-nova-sonic-failure.js';
+import { NovaDeliveryHold } from './nova-delivery-hold.js';
 import { NovaInputQueue } from './nova-input-queue.js';
 import { NovaSonicEventMapper } from './nova-sonic-event-mapper.js';
 import {
@@ -37,6 +38,10 @@ export interface NovaSonicConnectionConfig {
   readonly maxConnectionMs: number;
   readonly goAwayBeforeMs: number;
   readonly closeTimeoutMs: number;
+  /** How long `open()` waits for the stream to take the opening events. */
+  readonly connectTimeoutMs: number;
+  /** The model takes typed turns (Nova 2 Sonic). */
+  readonly textInput: boolean;
   /** Aborting closes the connection. */
   readonly signal: AbortSignal | undefined;
   /** Told when the stream ended; `refused`: it failed (not a time-out) before any output, so the next connect backs off. */
@@ -48,13 +53,16 @@ export interface NovaSonicConnectionConfig {
  * `BidiConnection`. Input events are fed to the SDK from a queue, so audio flows before `client.send()`
  * resolves (it resolves with Bedrock's first output event). Made by `bedrock.novaSonic(id).connect(…)`.
  *
- * - `send()`: text as an interactive USER text block; PCM16 16 kHz audio as `audioInput` of the session's
- *   AUDIO block; images are refused (Nova Sonic takes speech and text).
- * - `sendToolResults()`: one TOOL result block per call, in call order. Results of calls made on an earlier
- *   connection (the new stream never saw them) go as one interactive USER text block instead.
- * - A `go-away` is emitted `goAwayBeforeMs` before the connection limit; `ModelTimeoutException` ends the
- *   stream with `timeout`; transient failures make `events()` throw a retryable `APICallError`; others end
- *   it with a fatal `error` event.
+ * - `send()`: text as an interactive USER text block (Nova 2 Sonic; other models refuse it with a
+ *   `RealtimeUnsupportedError`); PCM16 16 kHz audio as `audioInput` of the session's AUDIO block; a context
+ *   note as a USER text block, delivered like results; images are refused (Nova Sonic takes speech and text).
+ * - `sendToolResults()`: one TOOL result block per call, in call order, delivered as `NovaDeliveryHold`
+ *   emulates the modes. Results of calls made on an earlier connection (the new stream never saw them) go as
+ *   one interactive USER text block instead.
+ * - A `go-away` is emitted `reconnect.marginMs` before the connection limit; `ModelTimeoutException` ends the
+ *   stream with `timeout`; transient failures make `events()` throw a retryable `APICallError`; others — and
+ *   a stream that ends before the client ended it (`RST_STREAM`, GOAWAY, a dropped session) — end it with a
+ *   fatal `error` event, never as a normal end.
  * - `close()` ends the AUDIO block and sends `promptEnd` and `sessionEnd`, then waits up to `closeTimeoutMs`
  *   for Bedrock to end the stream.
  *
@@ -71,6 +79,10 @@ export interface NovaSonicConnectionConfig {
 export class NovaSonicConnection implements BidiConnection {
   private readonly config: NovaSonicConnectionConfig;
   private readonly input = new NovaInputQueue();
+  private readonly hold = new NovaDeliveryHold(
+    (events) => this.input.push(events),
+    (error) => this.queue.push({ type: 'error', error, fatal: false }),
+  );
   private readonly queue = new AsyncEventQueue<BidiModelEvent>();
   private readonly mapper = new NovaSonicEventMapper(NOVA_OUTPUT_RATE);
   /** Aborting destroys the HTTP/2 stream. */
@@ -107,14 +119,28 @@ export class NovaSonicConnection implements BidiConnection {
     });
     const { signal } = config;
     signal?.addEventListener('abort', connection.onAbort, { once: true });
+    const timeout = (): APICallError =>
+      new APICallError({
+        message: `Amazon Nova Sonic did not open the stream within ${String(config.connectTimeoutMs)} ms. Check the endpoint and your network, or raise connectTimeoutMs.`,
+        url: config.url,
+        isRetryable: true,
+      });
+    const deadline = connectDeadline(config.connectTimeoutMs, config.clock, timeout, signal);
+    const expired = new Promise<never>((_resolve, reject) => {
+      const onExpired = (): void => reject(deadline.signal.reason);
+      if (deadline.signal.aborted) onExpired();
+      else deadline.signal.addEventListener('abort', onExpired, { once: true });
+    });
+    expired.catch(() => undefined);
     try {
       signal?.throwIfAborted();
-      await Promise.race([connection.input.push(initial), failedEarly]);
+      await Promise.race([connection.input.push(initial), failedEarly, expired]);
       signal?.throwIfAborted();
     } catch (error) {
       await connection.close();
       throw signal?.aborted === true ? signal.reason : error;
     } finally {
+      deadline.release();
       connection.startFailure = undefined;
     }
     connection.startGoAwayTimer();
@@ -126,9 +152,21 @@ export class NovaSonicConnection implements BidiConnection {
     const { promptName, audioContentName } = this.config;
     switch (input.type) {
       case 'text':
+        if (!this.config.textInput) {
+          throw new RealtimeUnsupportedError({
+            provider: 'bedrock.nova-sonic',
+            feature: 'text-input',
+            message: `${this.config.modelId} does not take typed turns (capabilities.textInput is false); send speech, or use Nova 2 Sonic (amazon.nova-2-sonic-v1:0), which does.`,
+          });
+        }
         this.typed.push(input.text.trim());
         if (this.typed.length > 8) this.typed.shift();
+        await this.hold.userTurn();
         return this.input.push(textBlock(promptName, 'USER', input.text, true));
+      case 'context': {
+        const delivery = input.delivery ?? 'when-idle';
+        return this.hold.send(textBlock(promptName, 'USER', input.text, this.config.textInput && delivery !== 'silent'), delivery, this.mapper.idle);
+      }
       case 'audio':
         if (input.sampleRate !== NOVA_INPUT_RATE) {
           throw new RangeError(`Amazon Nova Sonic takes ${NOVA_INPUT_RATE} Hz PCM16 audio; got ${input.sampleRate} Hz. Resample before sending.`);
@@ -142,7 +180,7 @@ export class NovaSonicConnection implements BidiConnection {
     }
   }
 
-  async sendToolResults(results: readonly ToolResult[]): Promise<void> {
+  async sendToolResults(results: readonly ToolResult[], options: SendToolResultsOptions = {}): Promise<void> {
     this.assertOpen();
     const { promptName } = this.config;
     const events: NovaInputEvent[] = [];
@@ -152,7 +190,7 @@ export class NovaSonicConnection implements BidiConnection {
       else carried.push(result);
     }
     if (carried.length > 0) events.push(...textBlock(promptName, 'USER', carriedOverResultsText(carried), true));
-    return this.input.push(events);
+    return this.hold.send(events, options.delivery ?? 'when-idle', this.mapper.idle);
   }
 
   events(): AsyncIterable<BidiModelEvent> {
@@ -190,12 +228,15 @@ export class NovaSonicConnection implements BidiConnection {
 
   private startGoAwayTimer(): void {
     const { clock, maxConnectionMs, goAwayBeforeMs } = this.config;
-    sleep(Math.max(0, maxConnectionMs - goAwayBeforeMs), this.timers.signal, clock).then(
-      () => {
-        if (!this.closing && !this.ended) this.queue.push({ type: 'go-away', timeLeftMs: Math.min(goAwayBeforeMs, maxConnectionMs) });
+    startConnectionLimitTimer({
+      clock,
+      limitMs: maxConnectionMs,
+      marginMs: goAwayBeforeMs,
+      signal: this.timers.signal,
+      onLimit: (timeLeftMs) => {
+        if (!this.closing && !this.ended) this.queue.push({ type: 'go-away', timeLeftMs });
       },
-      () => undefined,
-    );
+    });
   }
 
   /** Sends the request and reads Bedrock's output until the stream ends. Never rejects. */
@@ -211,6 +252,7 @@ export class NovaSonicConnection implements BidiConnection {
         this.onOutput(event);
       }
       this.flushPendingCalls();
+      if (!this.closing) this.onUnexpectedEnd();
     } catch (error) {
       this.onFailure(error);
     } finally {
@@ -233,8 +275,11 @@ export class NovaSonicConnection implements BidiConnection {
       return;
     }
     this.sawOutput = true;
+    // The user's turn begins: input held for it (silent results) goes first.
+    if (parsed.name === 'contentStart' && parsed.body.role === 'USER') this.hold.userTurn().catch((error: unknown) => this.queue.push({ type: 'error', error, fatal: false }));
     for (const out of this.mapper.map(parsed)) if (!this.isTypedEcho(out)) this.queue.push(out);
     if (this.mapper.groupReady) this.scheduleQuietFlush();
+    if (this.mapper.idle) this.hold.becameIdle();
   }
 
   /** A USER transcript repeating text the app typed: the app has it already (it is in its history). */
@@ -264,6 +309,21 @@ export class NovaSonicConnection implements BidiConnection {
   private flushPendingCalls(): void {
     if (this.closing) return;
     for (const out of this.mapper.flushQuietGroup(true)) this.queue.push(out);
+  }
+
+  /**
+   * Bedrock ended the stream though the client did not (no `sessionEnd` sent): a reset stream, a GOAWAY or a
+   * dropped session. That is a failure — a fatal `error` with a retryable `APICallError`, so the agent
+   * reconnects — never a normal end of the conversation.
+   */
+  private onUnexpectedEnd(): void {
+    if (!this.sawOutput) this.refused = true;
+    const error = new APICallError({
+      message: 'Amazon Nova Sonic ended the stream before the session was closed (reset stream, GOAWAY or dropped connection). Reconnect to continue.',
+      url: this.config.url,
+      isRetryable: true,
+    });
+    this.queue.push({ type: 'error', error, fatal: true });
   }
 
   private onFailure(error: unknown): void {

@@ -58,7 +58,7 @@ describe('bedrock.novaSonic: malformed and unknown server events', () => {
     const out = await take(events, (e) => e.type === 'response-end');
     expect(out.map((e) => e.type)).toEqual(['response-start', 'audio', 'transcript', 'transcript', 'response-end']);
     expect(out.at(-1)).toEqual({ type: 'response-end', responseId: 'cmp-ok:1', stopReason: 'complete' });
-    await connection.send({ type: 'text', text: 'good' });
+    await connection.send({ type: 'audio', data: new Uint8Array(2), sampleRate: 16_000 });
   });
 });
 

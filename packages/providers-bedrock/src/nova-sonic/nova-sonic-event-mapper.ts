@@ -38,8 +38,15 @@ export class NovaSonicEventMapper {
   private responseCount = 0;
   private pendingCalls: BidiToolCall[] = [];
   private groupEnded = false;
+  /** USER blocks open: the user's speech is being transcribed. */
+  private readonly userBlocks = new Set<string>();
 
   constructor(private readonly outputRate: number) {}
+
+  /** No response in progress, no calls being collected, and the user is not speaking. */
+  get idle(): boolean {
+    return this.response === undefined && this.pendingCalls.length === 0 && this.userBlocks.size === 0;
+  }
 
   /** A TOOL block ended with `TOOL_USE` and its calls wait for the group boundary. */
   get groupReady(): boolean {
@@ -99,6 +106,7 @@ export class NovaSonicEventMapper {
   private contentStart(body: Extract<NovaOutputEvent, { name: 'contentStart' }>['body']): BidiModelEvent[] {
     const stage = generationStage(body.additionalModelFields);
     this.contents.set(body.contentId, { type: body.type, role: body.role, stage, interrupted: false });
+    if (body.role === 'USER') this.userBlocks.add(body.contentId);
     const out: BidiModelEvent[] = [];
     if (body.type !== 'TOOL' && this.pendingCalls.length > 0) out.push(...this.flushGroup(), ...this.endResponse('tool-use'));
     if (body.type === 'TOOL' || (body.role === 'ASSISTANT' && (body.type === 'AUDIO' || stage === 'SPECULATIVE'))) out.push(...this.ensureResponse());
@@ -125,6 +133,7 @@ export class NovaSonicEventMapper {
   private contentEnd(contentId: string, type: string | undefined, stopReason: string | undefined): BidiModelEvent[] {
     const info = this.contents.get(contentId);
     this.contents.delete(contentId);
+    this.userBlocks.delete(contentId);
     if (stopReason === 'INTERRUPTED') return this.interrupt();
     if ((type ?? info?.type) === 'TOOL') {
       if (this.pendingCalls.length > 0) this.groupEnded = true;

@@ -26,9 +26,11 @@ describe('bedrock.novaSonic: connect and configure', () => {
       provider: 'bedrock.nova-sonic',
       modelId: 'amazon.nova-sonic-v1:0',
       audio: { inputRate: 16_000, outputRate: 24_000, channels: 1 },
-      capabilities: { truncation: false, resumption: false, nativeAsyncTools: false, maxConnectionMs: 480_000 },
+      capabilities: { truncation: false, resumption: false, nativeAsyncTools: false, delivery: [], textInput: false, liveUpdate: false },
     });
-    expect(novaSonicModel(server.url, {}, 'us.amazon.nova-2-sonic-v1:0').capabilities.nativeAsyncTools).toBe(true);
+    // The adapter owns the one restart timer (a go-away before the limit): no maxConnectionMs for a second one.
+    expect(model.capabilities.maxConnectionMs).toBeUndefined();
+    expect(novaSonicModel(server.url, {}, 'us.amazon.nova-2-sonic-v1:0').capabilities).toMatchObject({ nativeAsyncTools: true, textInput: true, delivery: [] });
   });
 
   it('is novaSonic, and plugs into resolveBidiModel, model ids with colons included', () => {
@@ -171,8 +173,8 @@ describe('bedrock.novaSonic: a spoken turn', () => {
     expect(await take(events, (e) => e.type === 'usage')).toEqual([{ type: 'usage', usage: { inputTokens: 25, outputTokens: 38 } }]);
   });
 
-  it('sends typed text as an interactive USER text block', async () => {
-    connection = await novaSonicModel(server.url).connect({ tools: [], messages: [] });
+  it('sends typed text as an interactive USER text block (Nova 2 Sonic)', async () => {
+    connection = await novaSonicModel(server.url, {}, 'amazon.nova-2-sonic-v1:0').connect({ tools: [], messages: [] });
     const stream = await server.nextStream();
     await connection.send({ type: 'text', text: 'Set a timer for five minutes.' });
     await stream.waitForEvents('contentEnd');

@@ -14,7 +14,7 @@ import {
   type NovaInputEvent,
   type NovaSessionSetup,
 } from './nova-sonic-input-events.js';
-import type { NovaSonicOptions } from './nova-sonic-options.js';
+import { novaEndpointing, type NovaSonicOptions } from './nova-sonic-options.js';
 import type { Clock } from '@tandem/core';
 
 /**
@@ -39,7 +39,12 @@ export interface NovaSonicModelConfig {
  *   system prompt, the history as text blocks (cut to `maxHistoryBytes`/`maxHistoryMessages`) and opens the
  *   interactive AUDIO block.
  * - Capabilities: no truncation (Nova Sonic cannot forget unplayed audio), no resumption (a new connection
- *   replays the history), `maxConnectionMs` 8 minutes (a `go-away` comes `goAwayBeforeMs` earlier).
+ *   replays the history), no native delivery modes (`delivery: []`: `when-idle` results wait until the
+ *   response ended and the user is quiet, `silent` ones go with the next user turn), typed turns only on
+ *   Nova 2 Sonic (`textInput`), no live update (a new setup is a reconnect). A stream lasts 8 minutes
+ *   (`maxConnectionMs` option): the connection emits one `go-away` `reconnect.marginMs` (default 60 s)
+ *   before — the one restart timer, so `capabilities.maxConnectionMs` is not advertised.
+ * - `connect()` is bounded by `connectTimeoutMs` (default 15 s) without a caller's signal.
  * - After a stream was refused before any output (throttling, unreachable endpoint), the next `connect()`
  *   waits first (250 ms, doubling up to 5 s).
  *
@@ -61,17 +66,22 @@ export class NovaSonicModel implements BidiModelV1 {
   private readonly options: NovaSonicOptions;
   private readonly clock: Clock;
   private refusals = 0;
+  private readonly endpointing: 'HIGH' | 'MEDIUM' | 'LOW' | undefined;
 
   constructor(modelId: string, config: NovaSonicModelConfig, options: NovaSonicOptions = {}) {
     this.modelId = modelId;
     this.config = config;
     this.options = options;
     this.clock = options.clock ?? systemClock;
+    this.endpointing = novaEndpointing(options);
+    const nova2 = /(^|\.)amazon\.nova-2-sonic/.test(modelId);
     this.capabilities = {
       truncation: false,
-      nativeAsyncTools: options.nativeAsyncTools ?? /(^|\.)amazon\.nova-2-sonic/.test(modelId),
+      nativeAsyncTools: options.nativeAsyncTools ?? nova2,
       resumption: false,
-      maxConnectionMs: options.maxConnectionMs ?? 8 * 60_000,
+      delivery: [],
+      textInput: nova2,
+      liveUpdate: false,
     };
   }
 
@@ -90,8 +100,10 @@ export class NovaSonicModel implements BidiModelV1 {
         promptName,
         audioContentName,
         clock: this.clock,
-        maxConnectionMs: this.capabilities.maxConnectionMs ?? 8 * 60_000,
-        goAwayBeforeMs: this.options.goAwayBeforeMs ?? 60_000,
+        maxConnectionMs: this.options.maxConnectionMs ?? 8 * 60_000,
+        goAwayBeforeMs: this.options.reconnect?.marginMs ?? this.options.goAwayBeforeMs ?? 60_000,
+        connectTimeoutMs: this.options.connectTimeoutMs ?? 15_000,
+        textInput: this.capabilities.textInput ?? true,
         closeTimeoutMs: this.options.closeTimeoutMs ?? 2000,
         signal,
         onEnd: ({ refused, sawOutput }) => {
@@ -110,7 +122,7 @@ export class NovaSonicModel implements BidiModelV1 {
       promptName,
       voice: this.options.voice ?? 'matthew',
       inference: { maxTokens: inference.maxTokens ?? 1024, topP: inference.topP ?? 0.9, temperature: inference.temperature ?? 0.7 },
-      endpointingSensitivity: this.options.endpointingSensitivity,
+      endpointingSensitivity: this.endpointing,
       tools: request.tools,
     };
     const events: NovaInputEvent[] = [sessionStart(setup), promptStart(setup)];

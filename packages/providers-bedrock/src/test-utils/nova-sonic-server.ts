@@ -123,6 +123,25 @@ export class NovaServerStream {
     this.stream.end(JSON.stringify({ message }));
   }
 
+  /** Resets the HTTP/2 stream (`RST_STREAM` with INTERNAL_ERROR) after the response started. */
+  reset(): void {
+    this.respond();
+    this.stream.close(http2.constants.NGHTTP2_INTERNAL_ERROR);
+  }
+
+  /** Sends GOAWAY on the session and closes it (the stream goes with it). */
+  goAway(): void {
+    this.respond();
+    this.stream.session?.goaway(http2.constants.NGHTTP2_INTERNAL_ERROR, 0);
+    this.stream.session?.destroy();
+  }
+
+  /** Drops the session without a GOAWAY (as a lost connection does). */
+  drop(): void {
+    this.respond();
+    this.stream.session?.destroy();
+  }
+
   /** Ends the response normally. */
   end(): void {
     if (this.stream.closed || this.stream.destroyed) return;

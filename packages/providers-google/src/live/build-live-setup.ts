@@ -24,8 +24,10 @@ export interface LiveSetupConfig {
   readonly sessionResumption: { readonly handle?: string };
   readonly contextWindowCompression?: { readonly triggerTokens?: string; readonly slidingWindow: { readonly targetTokens?: string } };
   readonly speechConfig?: { readonly voiceConfig?: { readonly prebuiltVoiceConfig: { readonly voiceName: string } }; readonly languageCode?: string };
+  readonly historyConfig?: { readonly initialHistoryInClientContent: true };
   readonly realtimeInputConfig?: {
     readonly automaticActivityDetection?: {
+      readonly disabled?: boolean;
       readonly startOfSpeechSensitivity?: 'START_SENSITIVITY_HIGH' | 'START_SENSITIVITY_LOW';
       readonly endOfSpeechSensitivity?: 'END_SENSITIVITY_HIGH' | 'END_SENSITIVITY_LOW';
       readonly prefixPaddingMs?: number;
@@ -42,6 +44,8 @@ export interface LiveSetupInput {
   readonly settings: GoogleLiveSettings;
   /** Resume this session (a `sessionResumptionUpdate` handle); without it a new session starts. */
   readonly resumeHandle?: string;
+  /** History follows as `clientContent` (closed by `turnComplete: true`) before any realtime input. */
+  readonly seedsHistory?: boolean;
   /** Receives non-fatal warnings (provider tools Gemini Live cannot take). */
   readonly warn: (message: string) => void;
 }
@@ -50,7 +54,7 @@ export interface LiveSetupInput {
  * Builds the Live session configuration: spoken answers (`responseModalities: ['AUDIO']`), both audio
  * transcriptions, session resumption (always on, so go-aways can be resumed), sliding-window context
  * compression (default on), function declarations with `parametersJsonSchema` (standard JSON Schema, sent
- * as is) and their `behavior`, Google Search / code execution when asked for, the system instruction, voice
+ * as is) and their `behavior` (`NON_BLOCKING` for tools with a `delivery`), Google Search / code execution when asked for, the system instruction, voice
  * and voice activity detection. @internal
  */
 export function buildLiveSetup(input: LiveSetupInput): LiveSetupConfig {
@@ -64,7 +68,8 @@ export function buildLiveSetup(input: LiveSetupInput): LiveSetupConfig {
       else builtins.push(builtin);
       continue;
     }
-    const behavior = settings.toolOptions?.[tool.name]?.behavior;
+    // A tool with a delivery mode is NON_BLOCKING, so its results are scheduled (INTERRUPT / WHEN_IDLE / SILENT).
+    const behavior = settings.toolOptions?.[tool.name]?.behavior ?? (tool.delivery === undefined ? undefined : 'NON_BLOCKING');
     declarations.push({
       name: tool.name,
       description: tool.description,
@@ -92,6 +97,7 @@ export function buildLiveSetup(input: LiveSetupInput): LiveSetupConfig {
           },
         }),
     ...speechConfig(settings),
+    ...(input.seedsHistory === true ? { historyConfig: { initialHistoryInClientContent: true } } : {}),
     ...realtimeInputConfig(settings),
   };
 }
@@ -107,10 +113,26 @@ function speechConfig(settings: GoogleLiveSettings): Pick<LiveSetupConfig, 'spee
   };
 }
 
+/** The shared turn detection over the deprecated `voiceActivityDetection` (the shared fields win). */
+function voiceActivity(settings: GoogleLiveSettings): (NonNullable<GoogleLiveSettings['voiceActivityDetection']> & { readonly disabled?: true }) | undefined {
+  const detection = settings.turnDetection;
+  const legacy = settings.voiceActivityDetection;
+  if (detection === undefined) return legacy;
+  const end = detection.eagerness === 'high' ? 'HIGH' : detection.eagerness === 'low' ? 'LOW' : undefined;
+  return {
+    ...legacy,
+    ...(detection.type === 'manual' ? { disabled: true as const } : {}),
+    ...(detection.silenceMs === undefined ? {} : { silenceDurationMs: detection.silenceMs }),
+    ...(end === undefined ? {} : { endSensitivity: end }),
+    ...(detection.interruptResponse === undefined ? {} : { interruptResponse: detection.interruptResponse }),
+  };
+}
+
 function realtimeInputConfig(settings: GoogleLiveSettings): Pick<LiveSetupConfig, 'realtimeInputConfig'> {
-  const vad = settings.voiceActivityDetection;
+  const vad = voiceActivity(settings);
   if (vad === undefined) return {};
   const detection = {
+    ...(vad.disabled === true ? { disabled: true } : {}),
     ...(vad.startSensitivity === undefined ? {} : { startOfSpeechSensitivity: `START_SENSITIVITY_${vad.startSensitivity}` as const }),
     ...(vad.endSensitivity === undefined ? {} : { endOfSpeechSensitivity: `END_SENSITIVITY_${vad.endSensitivity}` as const }),
     ...(vad.prefixPaddingMs === undefined ? {} : { prefixPaddingMs: vad.prefixPaddingMs }),

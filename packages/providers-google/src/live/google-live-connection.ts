@@ -1,8 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Content, FunctionResponse, Session } from '@google/genai';
 import type { GoogleContent } from '../google-request.js';
-import { APICallError, InvalidResponseDataError, type BidiConnection, type BidiInput, type BidiModelEvent, type ToolResult } from '@tandem/core/spec';
-import { AsyncEventQueue, InvalidRequestError, toBase64, validateJson } from '@tandem/provider-utils';
+import {
+  APICallError,
+  InvalidResponseDataError,
+  type BidiConnection,
+  type BidiInput,
+  type BidiModelEvent,
+  type SendToolResultsOptions,
+  type ToolResult,
+} from '@tandem/core/spec';
+import type { Clock } from '@tandem/core';
+import { AsyncEventQueue, InvalidRequestError, startConnectionLimitTimer, toBase64, validateJson } from '@tandem/provider-utils';
 import type { GoogleLiveToolOptions } from './google-live-settings.js';
 import type { PendingLiveCall } from './live-history.js';
 import { toLiveFunctionResponse } from './live-function-response.js';
@@ -29,13 +38,17 @@ export interface GoogleLiveConnectionOptions {
   readonly signal?: AbortSignal;
   /** How long `close()` waits for the socket's close handshake. */
   readonly closeWaitMs: number;
+  /** Automatic activity detection is off: the connection sends `activityStart`/`activityEnd` around the audio. */
+  readonly manualActivity?: boolean;
 }
 
 /**
  * One Gemini Live session as a Tandem `BidiConnection`, made by `google.live(id).connect(request)`.
  *
  * - `send()`: text as `realtimeInput.text`, PCM16 audio at 16 kHz as `realtimeInput.audio`, images as
- *   `realtimeInput.video` frames.
+ *   `realtimeInput.video` frames; an empty audio chunk (the input ended or paused) as `audioStreamEnd`
+ *   (with manual turn detection: `activityEnd`); a context note as `clientContent`, with `turnComplete`
+ *   unless its delivery is `silent`.
  * - `sendToolResults()`: one `toolResponse` with the group's `functionResponses` in call order. Calls the
  *   server cancelled (`toolCallCancellation`, also announced as a `tool-cancel` event, so an agent stops
  *   running them) are left out — it no longer expects them, and a group of only cancelled calls sends
@@ -63,6 +76,10 @@ export class GoogleLiveConnection implements BidiConnection {
   private closing = false;
   private socketClosed = false;
   private goingAway = false;
+  /** Manual activity: an `activityStart` was sent and no `activityEnd` yet. */
+  private inActivity = false;
+  /** Cancels the connection-limit timer. */
+  private readonly timers = new AbortController();
   /** The odd last byte of an audio chunk, sent with the next chunk (a sample split across chunks). */
   private audioCarry: number | undefined;
   private markClosed: () => void = () => undefined;
@@ -108,6 +125,11 @@ export class GoogleLiveConnection implements BidiConnection {
           });
         }
         const session = this.open();
+        if (input.data.byteLength === 0) return this.audioEnded(session);
+        if (this.options.manualActivity === true && !this.inActivity) {
+          this.inActivity = true;
+          session.sendRealtimeInput({ activityStart: {} });
+        }
         const data = this.wholeSamples(input.data);
         if (data.byteLength > 0) session.sendRealtimeInput({ audio: { data: toBase64(data), mimeType: `audio/pcm;rate=${String(rate)}` } });
         return;
@@ -118,15 +140,48 @@ export class GoogleLiveConnection implements BidiConnection {
         }
         this.open().sendRealtimeInput({ video: { data: toBase64(input.data), mimeType: input.mediaType } });
         return;
+      case 'context': {
+        const turns: GoogleContent[] = [{ role: 'user', parts: [{ text: input.text }] }];
+        this.open().sendClientContent({ turns: turns as Content[], turnComplete: (input.delivery ?? 'when-idle') !== 'silent' });
+        return;
+      }
     }
   }
 
-  async sendToolResults(results: readonly ToolResult[]): Promise<void> {
+  /** Emits one `go-away` `marginMs` before the connection limit; stops when the connection closes. @internal */
+  watchConnectionLimit(clock: Clock, limitMs: number, marginMs: number): void {
+    startConnectionLimitTimer({
+      clock,
+      limitMs,
+      marginMs,
+      signal: this.timers.signal,
+      onLimit: (timeLeftMs) => {
+        if (this.closing || this.socketClosed || this.goingAway) return;
+        const resumeToken = this.options.handles.issue(this.options.lineage);
+        this.queue.push({ type: 'go-away', timeLeftMs, ...(resumeToken === undefined ? {} : { resumeToken }) });
+      },
+    });
+  }
+
+  /** The audio input ended: the turn in progress ends now instead of waiting for silence. */
+  private audioEnded(session: Session): void {
+    this.audioCarry = undefined;
+    if (this.options.manualActivity !== true) {
+      session.sendRealtimeInput({ audioStreamEnd: true });
+      return;
+    }
+    if (!this.inActivity) return;
+    this.inActivity = false;
+    session.sendRealtimeInput({ activityEnd: {} });
+  }
+
+  async sendToolResults(results: readonly ToolResult[], options: SendToolResultsOptions = {}): Promise<void> {
+    const { delivery } = options;
     const session = this.open();
     const wanted = results.filter((result) => !this.options.lineage.cancelled.has(result.toolCallId));
     const replayed = wanted.filter((result) => this.replayCalls.has(result.toolCallId));
     const direct = wanted.filter((result) => !this.replayCalls.has(result.toolCallId));
-    const respond = (result: ToolResult) => toLiveFunctionResponse(result, this.options.toolOptions[result.toolName]);
+    const respond = (result: ToolResult) => toLiveFunctionResponse(result, this.options.toolOptions[result.toolName], delivery);
     if (direct.length > 0) {
       // Our typed mirror of the SDK's FunctionResponse (string literals instead of its enums).
       session.sendToolResponse({ functionResponses: direct.map(respond) as unknown as FunctionResponse[] });
@@ -145,7 +200,7 @@ export class GoogleLiveConnection implements BidiConnection {
         { role: 'model', parts: calls },
         { role: 'user', parts: responses },
       ];
-      session.sendClientContent({ turns: turns as Content[], turnComplete: true });
+      session.sendClientContent({ turns: turns as Content[], turnComplete: delivery !== 'silent' });
     }
   }
 
@@ -156,6 +211,7 @@ export class GoogleLiveConnection implements BidiConnection {
   async close(): Promise<void> {
     if (!this.closing) {
       this.closing = true;
+      this.timers.abort();
       this.queue.end();
       this.options.signal?.removeEventListener('abort', this.onAbort);
       if (!this.socketClosed) {
@@ -232,6 +288,7 @@ export class GoogleLiveConnection implements BidiConnection {
 
   private onClosed(code: number, reason: string): void {
     this.socketClosed = true;
+    this.timers.abort();
     this.markClosed();
     this.options.signal?.removeEventListener('abort', this.onAbort);
     if (this.closing) return;

@@ -40,7 +40,7 @@ describe('google.live: connect and configure', () => {
       provider: 'google.live',
       modelId: MODEL,
       audio: { inputRate: 16_000, outputRate: 24_000, channels: 1 },
-      capabilities: { truncation: false, nativeAsyncTools: true, resumption: true, maxConnectionMs: 600_000 },
+      capabilities: { truncation: false, nativeAsyncTools: true, resumption: true, delivery: ['interrupt', 'when-idle', 'silent'], textInput: true, liveUpdate: false },
     });
     let resolved = false;
     const connecting = model.connect({ system: 'Be brief.', tools: [...contractTools, googleTools.googleSearch()], messages: [] }).then((c) => {
@@ -84,7 +84,7 @@ describe('google.live: connect and configure', () => {
     });
   });
 
-  it('replays history as context only, leaving out calls still waiting; their results later go with their call', async () => {
+  it('seeds history as the protocol documents (historyConfig, clientContent closed by turnComplete), leaving out calls still waiting; their results later go with their call', async () => {
     connection = await live().connect({
       tools: contractTools,
       messages: [
@@ -103,7 +103,9 @@ describe('google.live: connect and configure', () => {
     });
     const client = await server.connection(0);
     await client.waitFor(2);
-    expect((client.received[0] as { setup: { systemInstruction: unknown } }).setup.systemInstruction).toEqual({ parts: [{ text: 'Use metric units.' }] });
+    const { setup } = client.received[0] as { setup: { systemInstruction: unknown; historyConfig?: unknown } };
+    expect(setup.systemInstruction).toEqual({ parts: [{ text: 'Use metric units.' }] });
+    expect(setup.historyConfig).toEqual({ initialHistoryInClientContent: true });
     expect(client.received[1]).toEqual({
       clientContent: {
         turns: [
@@ -112,7 +114,7 @@ describe('google.live: connect and configure', () => {
           { role: 'user', parts: [{ functionResponse: { name: 'weather', response: { output: 'sunny' } } }] },
           { role: 'model', parts: [{ text: 'It is sunny; checking the time.' }] },
         ],
-        turnComplete: false,
+        turnComplete: true,
       },
     });
 

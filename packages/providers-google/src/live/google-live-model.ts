@@ -1,5 +1,6 @@
 import type { Content } from '@google/genai';
 import type { BidiAudioConfig, BidiConnectRequest, BidiConnection, BidiModelCapabilities, BidiModelV1 } from '@tandem/core/spec';
+import { systemClock } from '@tandem/core';
 import { buildLiveSetup } from './build-live-setup.js';
 import { GoogleLiveConnection } from './google-live-connection.js';
 import { checkGoogleLiveSettings, type GoogleLiveSettings } from './google-live-settings.js';
@@ -34,6 +35,9 @@ export interface GoogleLiveConfig {
   readonly settings: GoogleLiveSettings;
 }
 
+/** A Live connection lasts about 10 minutes. */
+const CONNECTION_LIMIT_MS = 10 * 60_000;
+
 /** Gemini Live takes 16 kHz PCM16 and speaks 24 kHz PCM16. */
 const AUDIO: BidiAudioConfig = { inputRate: 16_000, outputRate: 24_000, channels: 1 };
 
@@ -45,10 +49,18 @@ const AUDIO: BidiAudioConfig = { inputRate: 16_000, outputRate: 24_000, channels
  *   takes turns; Gemini's `interrupted` is reported as `barge-in`.
  * - Tools: each `toolCall` message is one `tool-group`; its results go back as one `toolResponse`, at any
  *   time (`nativeAsyncTools`: Gemini takes results while it talks; `NON_BLOCKING` tools keep it talking
- *   while they run).
- * - Sessions are resumable: `goAway` becomes `go-away` with the newest resumption handle, which
- *   `connect({ resumeToken })` resumes (the history is then not replayed). A connection lasts about
- *   10 minutes (`maxConnectionMs`); context window compression (default on) lifts the session limit.
+ *   while they run). Delivery is native (`capabilities.delivery`): tools with a `delivery` are declared
+ *   `NON_BLOCKING`, and every `FunctionResponse` of a group carries the group's `scheduling`
+ *   (`INTERRUPT` / `WHEN_IDLE` / `SILENT`).
+ * - History is seeded as the protocol documents: `historyConfig.initialHistoryInClientContent` in the setup,
+ *   then the turns as `clientContent` closed by `turnComplete: true` (no model call is made for it).
+ * - No live update (`liveUpdate: false`): a new system prompt, tools or voice is a reconnect with the new
+ *   setup (the agent replays the history).
+ * - `connect()` is bounded by `connectTimeoutMs` (default 15 s). Sessions are resumable: `goAway` becomes
+ *   `go-away` with the newest resumption handle, which `connect({ resumeToken })` resumes (the history is
+ *   then not replayed). A connection lasts about 10 minutes: the connection also emits one `go-away`
+ *   `reconnect.marginMs` (default 30 s) before (so `maxConnectionMs` is not advertised: one timer); context
+ *   window compression (default on) lifts the session limit.
  * - No truncation: Gemini cannot be told how much of its audio was played.
  *
  * @example
@@ -63,7 +75,14 @@ export class GoogleLiveModel implements BidiModelV1 {
   readonly specificationVersion = 'v1' as const;
   readonly provider: string;
   readonly modelId: string;
-  readonly capabilities: BidiModelCapabilities = { truncation: false, nativeAsyncTools: true, resumption: true, maxConnectionMs: 10 * 60_000 };
+  readonly capabilities: BidiModelCapabilities = {
+    truncation: false,
+    nativeAsyncTools: true,
+    resumption: true,
+    delivery: ['interrupt', 'when-idle', 'silent'],
+    textInput: true,
+    liveUpdate: false,
+  };
   readonly audio: BidiAudioConfig = AUDIO;
   private readonly config: GoogleLiveConfig;
   private readonly handles = new ResumptionHandles();
@@ -79,6 +98,7 @@ export class GoogleLiveModel implements BidiModelV1 {
     const { signal } = request;
     signal?.throwIfAborted();
     const { config } = this;
+    const clock = config.settings.clock ?? systemClock;
     const apiKey = config.apiKey();
     const resumed = request.resumeToken === undefined ? undefined : this.handles.resolve(request.resumeToken);
     const history: LiveHistory = resumed === undefined ? convertLiveHistory(request.messages) : { systemParts: [], turns: [], pendingCalls: new Map() };
@@ -93,6 +113,7 @@ export class GoogleLiveModel implements BidiModelV1 {
       toolOptions: config.settings.toolOptions ?? {},
       generateId: config.generateId,
       closeWaitMs: 1_000,
+      manualActivity: config.settings.turnDetection?.type === 'manual',
       ...(signal === undefined ? {} : { signal }),
     });
     const setup = buildLiveSetup({
@@ -100,6 +121,7 @@ export class GoogleLiveModel implements BidiModelV1 {
       tools: request.tools,
       settings: config.settings,
       warn: config.warn,
+      seedsHistory: history.turns.length > 0,
       ...(resumed === undefined ? {} : { resumeHandle: resumed.handle }),
     });
     const session = await openLiveSession({
@@ -109,13 +131,16 @@ export class GoogleLiveModel implements BidiModelV1 {
       headers: config.headers,
       model: this.modelId,
       config: setup,
-      timeoutMs: config.settings.connectTimeoutMs ?? 30_000,
+      timeoutMs: config.settings.connectTimeoutMs ?? 15_000,
+      ...(setup.historyConfig === undefined ? {} : { setupExtras: { historyConfig: setup.historyConfig } }),
+      clock,
       events: connection.sessionEvents,
       ...(signal === undefined ? {} : { signal }),
     });
     connection.attach(session);
-    // The replayed conversation, as context only: the server waits for new input before it answers.
-    if (history.turns.length > 0) session.sendClientContent({ turns: history.turns as Content[], turnComplete: false });
+    // The initial history (setup.historyConfig): its closing turnComplete ends it without a model call.
+    if (history.turns.length > 0) session.sendClientContent({ turns: history.turns as Content[], turnComplete: true });
+    connection.watchConnectionLimit(clock, CONNECTION_LIMIT_MS, config.settings.reconnect?.marginMs ?? 30_000);
     return connection;
   }
 }

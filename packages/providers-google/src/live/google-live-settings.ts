@@ -1,3 +1,5 @@
+import { checkRealtimeSettings, isRealtimeTurnDetection, RealtimeUnsupportedError, type RealtimeSettings, type RealtimeTurnDetection } from '@tandem/provider-utils';
+
 /**
  * How Gemini Live runs one function tool.
  *
@@ -20,6 +22,13 @@ export type GoogleLiveToolOptions =
 /**
  * Options of `google.live(modelId, settings)`.
  *
+ * `turnDetection` (the shape every Tandem realtime adapter takes) maps to
+ * `realtimeInputConfig.automaticActivityDetection`: `server-vad` keeps it on (`silenceMs` →
+ * `silenceDurationMs`, `eagerness` → `endOfSpeechSensitivity`: `high` ends turns sooner, `low` later),
+ * `manual` turns it off (`disabled: true`; the adapter marks activity itself), and `interruptResponse` →
+ * `activityHandling`. Gemini has no semantic detection: `semantic` is refused with a
+ * `RealtimeUnsupportedError`.
+ *
  * @example
  * ```ts
  * const model = google.live('gemini-2.5-flash-native-audio-preview-12-2025', {
@@ -31,7 +40,8 @@ export type GoogleLiveToolOptions =
  *
  * @category Realtime
  */
-export interface GoogleLiveSettings {
+export interface GoogleLiveSettings extends Omit<RealtimeSettings, 'turnDetection'> {
+  readonly turnDetection?: RealtimeTurnDetection;
   /** A prebuilt voice, e.g. `Kore`, `Puck`, `Charon` (default: the model's). */
   readonly voice?: string;
   /** BCP-47 language of the spoken output, e.g. `en-US` (default: the model picks). */
@@ -44,7 +54,11 @@ export interface GoogleLiveSettings {
    * default thresholds; `false` turns it off.
    */
   readonly contextWindowCompression?: false | { readonly triggerTokens?: number; readonly targetTokens?: number };
-  /** Server voice activity detection tuning (default: the server's). */
+  /**
+   * Server voice activity detection tuning (default: the server's).
+   * @deprecated Use `turnDetection` (`silenceMs`, `eagerness`, `interruptResponse`); the Gemini-only
+   * `startSensitivity` and `prefixPaddingMs` stay here.
+   */
   readonly voiceActivityDetection?: {
     /** How readily speech is detected as starting. */
     readonly startSensitivity?: 'HIGH' | 'LOW';
@@ -57,8 +71,6 @@ export interface GoogleLiveSettings {
     /** `false`: user speech does not interrupt the model (no barge-in). Default `true`. */
     readonly interruptResponse?: boolean;
   };
-  /** How long `connect()` waits for the server's `setupComplete` (default 30 000 ms). */
-  readonly connectTimeoutMs?: number;
 }
 
 /** Throws a `TypeError` for settings the server would reject or silently ignore. @internal */
@@ -72,8 +84,16 @@ export function checkGoogleLiveSettings(settings: GoogleLiveSettings): void {
       throw new TypeError(`google.live(): toolOptions.${name}.scheduling applies to NON_BLOCKING tools only; add behavior: 'NON_BLOCKING' or remove it.`);
     }
   }
-  const timeout = settings.connectTimeoutMs;
-  if (timeout !== undefined && !(Number.isFinite(timeout) && timeout > 0)) {
-    throw new RangeError(`google.live(): connectTimeoutMs must be a positive number of milliseconds; got ${String(timeout)}.`);
+  checkRealtimeSettings('google.live()', settings);
+  const detection = settings.turnDetection;
+  if (detection !== undefined && !isRealtimeTurnDetection('google.live()', detection)) {
+    throw new TypeError(`google.live(): turnDetection.type must be 'server-vad' or 'manual' (got ${JSON.stringify((detection as { type?: unknown }).type)}).`);
+  }
+  if (detection?.type === 'semantic') {
+    throw new RealtimeUnsupportedError({
+      provider: 'google.live',
+      feature: 'turn-detection',
+      message: "google.live(): Gemini Live has no semantic turn detection; use { type: 'server-vad', eagerness } (eagerness sets the end-of-speech sensitivity) or { type: 'manual' }.",
+    });
   }
 }

@@ -1,4 +1,5 @@
 import type { LiveConnectConfig, Session } from '@google/genai';
+import type { Clock } from '@tandem/core';
 import { APICallError, InvalidResponseDataError } from '@tandem/core/spec';
 import { redactSecrets } from '@tandem/provider-utils';
 import type { LiveSetupConfig } from './build-live-setup.js';
@@ -23,13 +24,21 @@ export interface OpenLiveSessionOptions {
   readonly headers: { readonly [name: string]: string };
   readonly model: string;
   readonly config: LiveSetupConfig;
+  /**
+   * Fields of the `setup` message the SDK does not convert from its config (e.g. `historyConfig`, which it
+   * types but drops): merged into the `setup` message as it is sent.
+   */
+  readonly setupExtras?: { readonly [field: string]: unknown };
   readonly signal?: AbortSignal;
   readonly timeoutMs: number;
+  /** Drives the setup timeout. */
+  readonly clock: Clock;
   readonly events: LiveSessionEvents;
 }
 
 /** The parts of the SDK's socket seam that are used (`Live.webSocketFactory`). */
 interface SdkSocket {
+  send(message: string): void;
   close(): void;
 }
 interface SdkSocketCallbacks {
@@ -60,7 +69,7 @@ export async function openLiveSession(options: OpenLiveSessionOptions): Promise<
     apiKey: options.apiKey,
     httpOptions: { baseUrl: options.baseUrl, apiVersion: options.apiVersion, headers: { ...options.headers } },
   });
-  const socket = guardSocket(ai.live, events.malformed);
+  const socket = guardSocket(ai.live, events.malformed, options.setupExtras ?? {});
   const url = liveEndpoint(options.baseUrl, options.apiVersion);
   const secrets = [options.apiKey];
 
@@ -69,7 +78,7 @@ export async function openLiveSession(options: OpenLiveSessionOptions): Promise<
     let socketError: string | undefined;
     const finish = (): void => {
       settled = true;
-      clearTimeout(timer);
+      options.clock.clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
     };
     const fail = (error: unknown): void => {
@@ -79,7 +88,7 @@ export async function openLiveSession(options: OpenLiveSessionOptions): Promise<
       reject(error);
     };
     const onAbort = (): void => fail(signal?.reason);
-    const timer = setTimeout(() => {
+    const timer = options.clock.setTimeout(() => {
       fail(
         new APICallError({
           message: `Gemini Live did not confirm the session setup within ${String(options.timeoutMs)} ms. Check the baseURL, or raise connectTimeoutMs.`,
@@ -126,7 +135,7 @@ export function liveEndpoint(baseUrl: string, apiVersion: string): string {
 }
 
 /** Wraps the SDK's socket factory: remembers the socket (to close it on failure) and screens frames. */
-function guardSocket(live: object, malformed: (error: InvalidResponseDataError) => void): { close(): void } {
+function guardSocket(live: object, malformed: (error: InvalidResponseDataError) => void, setupExtras: { readonly [field: string]: unknown }): { close(): void } {
   const holder = live as { webSocketFactory?: SdkSocketFactory };
   const inner = holder.webSocketFactory;
   let socket: SdkSocket | undefined;
@@ -141,6 +150,11 @@ function guardSocket(live: object, malformed: (error: InvalidResponseDataError) 
           else malformed(problem);
         },
       });
+      if (Object.keys(setupExtras).length > 0) {
+        const created = socket;
+        const send = created.send.bind(created);
+        created.send = (message: string) => send(withSetupExtras(message, setupExtras));
+      }
       return socket;
     },
   };
@@ -153,6 +167,13 @@ function guardSocket(live: object, malformed: (error: InvalidResponseDataError) 
       }
     },
   };
+}
+
+/** The SDK's `setup` message with `extras` merged in; other messages unchanged. */
+function withSetupExtras(message: string, extras: { readonly [field: string]: unknown }): string {
+  if (!message.startsWith('{"setup"')) return message;
+  const parsed = JSON.parse(message) as { setup: { [field: string]: unknown } };
+  return JSON.stringify({ ...parsed, setup: { ...parsed.setup, ...extras } });
 }
 
 function frameProblem(data: unknown): InvalidResponseDataError | undefined {

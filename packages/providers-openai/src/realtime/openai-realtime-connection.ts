@@ -5,17 +5,21 @@ import {
   type BidiConnection,
   type BidiInput,
   type BidiModelEvent,
+  type BidiSessionUpdate,
   type BidiToolCall,
+  type SendToolResultsOptions,
   type ToolResult,
 } from '@tandem/core/spec';
-import { AsyncEventQueue, fromBase64, redactSecrets, toBase64, toDataUrl } from '@tandem/provider-utils';
+import type { Clock } from '@tandem/core';
+import { AsyncEventQueue, fromBase64, RealtimeUnsupportedError, redactSecrets, startConnectionLimitTimer, toBase64, toDataUrl } from '@tandem/provider-utils';
 import { RealtimeAudioItems } from './realtime-audio-items.js';
 import { loadedRealtimeEventParser, loadRealtimeEventParser } from './realtime-event-parser.js';
 import { serverError, stopReason, usageEvent } from './realtime-event-results.js';
-import { outputText, type RealtimeClientEvent } from './realtime-client-events.js';
+import { contextItem, liveSessionUpdate, outputText, type RealtimeClientEvent } from './realtime-client-events.js';
 import type { RealtimeServerEvent } from './realtime-server-event.js';
 import type { RealtimeSocket, RealtimeSocketData } from './realtime-socket.js';
 import { ResponseSequencer } from './response-sequencer.js';
+import { RealtimeTurns } from './realtime-turns.js';
 
 /**
  * What an {@link OpenAIRealtimeConnection} needs besides its socket.
@@ -33,12 +37,6 @@ export interface RealtimeConnectionOptions {
   readonly secrets: readonly (string | undefined)[];
   /** Aborting closes the connection; the listener is removed when the connection closes. */
   readonly signal?: AbortSignal;
-}
-
-/** Turn detection as the server applies it (`undefined`: off). */
-interface TurnDetectionState {
-  readonly createResponse: boolean;
-  readonly interruptResponse: boolean;
 }
 
 /**
@@ -76,7 +74,11 @@ export class OpenAIRealtimeConnection implements BidiConnection {
   private eventCount = 0;
   private readonly sequencer: ResponseSequencer;
   private readonly audio: RealtimeAudioItems;
-  private turnDetection: TurnDetectionState | undefined;
+  private readonly turns: RealtimeTurns;
+  /** The session has produced audio (its voice can no longer change). */
+  private spoke = false;
+  /** Cancels the connection-limit timer. */
+  private readonly timers = new AbortController();
   private readonly calls = new Map<string, BidiToolCall[]>();
   private readonly userDeltas = new Set<string>();
   private configuring: { readonly eventId: string; resolve(): void; reject(error: unknown): void } | undefined;
@@ -92,6 +94,7 @@ export class OpenAIRealtimeConnection implements BidiConnection {
       () => this.nextEventId(),
       (error) => this.queue.push({ type: 'error', error, fatal: false }),
     );
+    this.turns = new RealtimeTurns(this.sequencer, (event) => this.sendEvent(event), (error) => this.queue.push({ type: 'error', error, fatal: false }));
     this.closed = new Promise<void>((resolve) => {
       socket.once('close', (code: number, reason: Buffer) => {
         this.onClose(code, reason.toString('utf8'));
@@ -113,17 +116,17 @@ export class OpenAIRealtimeConnection implements BidiConnection {
 
   /**
    * Sends `session.update` and the history items, and resolves once the server acknowledged the session
-   * (`session.updated`). Rejects with an `APICallError` when the server refuses it, closes, or does not
-   * answer within `timeoutMs`. @internal
+   * (`session.updated`). Rejects with an `APICallError` when the server refuses it or closes, and with
+   * `deadline.reason` when `deadline` aborts first (the connect timeout, or the caller's signal). @internal
    */
-  async configure(update: RealtimeClientEvent, history: readonly RealtimeClientEvent[], timeoutMs: number): Promise<void> {
+  async configure(update: RealtimeClientEvent, history: readonly RealtimeClientEvent[], deadline: AbortSignal): Promise<void> {
     const event = { ...update, event_id: this.nextEventId() };
-    let timer: NodeJS.Timeout | undefined;
+    let onAbort = (): void => undefined;
     const acknowledged = new Promise<void>((resolve, reject) => {
       this.configuring = { eventId: event.event_id, resolve, reject };
-      timer = setTimeout(() => {
-        reject(new APICallError({ message: `OpenAI Realtime did not acknowledge the session (session.updated) within ${String(timeoutMs)} ms.`, url: this.options.url, isRetryable: true }));
-      }, timeoutMs);
+      onAbort = () => reject(deadline.reason);
+      if (deadline.aborted) onAbort();
+      else deadline.addEventListener('abort', onAbort, { once: true });
     });
     acknowledged.catch(() => undefined);
     try {
@@ -131,7 +134,7 @@ export class OpenAIRealtimeConnection implements BidiConnection {
       for (const item of history) await this.sendEvent(item);
       await acknowledged;
     } finally {
-      clearTimeout(timer);
+      deadline.removeEventListener('abort', onAbort);
       this.configuring = undefined;
     }
   }
@@ -146,7 +149,14 @@ export class OpenAIRealtimeConnection implements BidiConnection {
         if (input.sampleRate !== this.options.sampleRate) {
           throw new RangeError(`OpenAI Realtime takes ${this.options.sampleRate} Hz PCM16 audio; got ${input.sampleRate} Hz. Resample before sending.`);
         }
+        // An empty chunk: the audio input ended or paused — a turn in progress is committed and answered.
+        if (input.data.byteLength === 0) return this.turns.inputEnded();
+        this.turns.audioAppended();
         await this.sendEvent({ type: 'input_audio_buffer.append', audio: toBase64(input.data) });
+        return;
+      case 'context':
+        await this.sendEvent(contextItem(input.text));
+        await this.turns.answer(input.delivery ?? 'when-idle');
         return;
       case 'image':
         await this.sendEvent({
@@ -157,14 +167,47 @@ export class OpenAIRealtimeConnection implements BidiConnection {
     }
   }
 
-  async sendToolResults(results: readonly ToolResult[]): Promise<void> {
+  async sendToolResults(results: readonly ToolResult[], options: SendToolResultsOptions = {}): Promise<void> {
+    const delivery = options.delivery ?? 'when-idle';
+    // `interrupt`: the response in progress is cut before the results go in, so it does not talk over them.
+    if (delivery === 'interrupt') await this.turns.answer('interrupt');
     for (const result of results) {
       await this.sendEvent({
         type: 'conversation.item.create',
         item: { type: 'function_call_output', call_id: result.toolCallId, output: outputText(result.modelInput) },
       });
     }
-    await this.sequencer.request();
+    if (delivery !== 'interrupt') await this.turns.answer(delivery);
+  }
+
+  /**
+   * Changes the live session with a `session.update`: new instructions and tools at any time; a new voice only
+   * before the session has produced audio (OpenAI keeps the voice after that) — then it rejects with a
+   * `RealtimeUnsupportedError` and nothing is sent, so the agent reconnects with the new voice instead.
+   */
+  async update(update: BidiSessionUpdate): Promise<void> {
+    if (update.voice !== undefined && this.spoke) {
+      throw new RealtimeUnsupportedError({
+        provider: 'openai.realtime',
+        feature: 'voice-update',
+        message: `OpenAI Realtime cannot change the voice to '${update.voice}' after the session has spoken; reconnect with the new voice (BidiAgent does this for you).`,
+      });
+    }
+    if (update.system === undefined && update.tools === undefined && update.voice === undefined) return;
+    await this.sendEvent(liveSessionUpdate(update));
+  }
+
+  /** Emits one `go-away` `marginMs` before the session limit (`limitMs`); stops when the connection closes. @internal */
+  watchConnectionLimit(clock: Clock, limitMs: number, marginMs: number): void {
+    startConnectionLimitTimer({
+      clock,
+      limitMs,
+      marginMs,
+      signal: this.timers.signal,
+      onLimit: (timeLeftMs) => {
+        if (!this.closing) this.queue.push({ type: 'go-away', timeLeftMs });
+      },
+    });
   }
 
   async truncate(responseId: string, playedMs: number): Promise<void> {
@@ -180,6 +223,7 @@ export class OpenAIRealtimeConnection implements BidiConnection {
   async close(): Promise<void> {
     if (!this.closing) {
       this.closing = true;
+      this.timers.abort();
       this.queue.end();
       if (this.socket.readyState === this.socket.CONNECTING || this.socket.readyState === this.socket.OPEN) this.socket.close(1000);
     }
@@ -202,6 +246,7 @@ export class OpenAIRealtimeConnection implements BidiConnection {
   }
 
   private onClose(code: number, reason: string): void {
+    this.timers.abort();
     const lost = new APICallError({
       message: redactSecrets(`The OpenAI Realtime connection was lost (close code ${code}${reason ? `: ${reason}` : ''}). Reconnect to continue.`, this.options.secrets),
       url: this.options.url,
@@ -240,7 +285,9 @@ export class OpenAIRealtimeConnection implements BidiConnection {
     switch (event.type) {
       case 'session.updated': {
         const detection = event.session?.audio?.input?.turn_detection;
-        this.turnDetection = detection ? { createResponse: detection.create_response ?? true, interruptResponse: detection.interrupt_response ?? true } : undefined;
+        if (event.session?.audio?.input !== undefined && event.session.audio.input !== null) {
+          this.turns.detection = detection ? { createResponse: detection.create_response ?? true, interruptResponse: detection.interrupt_response ?? true } : undefined;
+        }
         this.configuring?.resolve();
         return [];
       }
@@ -250,6 +297,7 @@ export class OpenAIRealtimeConnection implements BidiConnection {
       case 'response.output_audio.delta':
       case 'response.audio.delta': {
         const data = fromBase64(event.delta);
+        this.spoke = true;
         this.audio.add(event.response_id, event.item_id, event.content_index ?? 0, data.byteLength);
         return [{ type: 'audio', responseId: event.response_id, data, sampleRate: this.options.sampleRate }];
       }
@@ -276,6 +324,7 @@ export class OpenAIRealtimeConnection implements BidiConnection {
         const calls = this.calls.get(response.id) ?? [];
         this.calls.delete(response.id);
         this.sequencer.responseDone(response.id);
+        this.turns.responseDone();
         return [
           ...usageEvent(response.id, response.usage),
           ...(calls.length > 0 ? [{ type: 'tool-group' as const, calls }] : []),
@@ -298,23 +347,27 @@ export class OpenAIRealtimeConnection implements BidiConnection {
       }
       case 'input_audio_buffer.speech_started':
         return this.onSpeechStarted();
+      case 'input_audio_buffer.speech_stopped':
+        this.turns.speechStopped();
+        return [];
       case 'input_audio_buffer.committed':
-        // Without server-created responses, the user's finished turn is answered through the sequencer.
-        if (this.turnDetection !== undefined && !this.turnDetection.createResponse) this.sequencer.request().catch((error: unknown) => this.queue.push({ type: 'error', error, fatal: false }));
+        this.turns.committed();
         return [];
       case 'error':
         return this.onError(event.error, event);
     }
   }
 
+  /** Speech over an active response is a barge-in; speech after the last response ended is a new turn. */
   private onSpeechStarted(): BidiModelEvent[] {
     const active = this.sequencer.activeResponseId;
-    if (active !== undefined && !(this.turnDetection?.interruptResponse ?? false)) {
-      this.sendEvent({ type: 'response.cancel', response_id: active }).catch((error: unknown) => this.queue.push({ type: 'error', error, fatal: false }));
+    const { bargeIn, cancel } = this.turns.speechStarted();
+    if (!bargeIn || active === undefined) return [];
+    if (cancel !== undefined) {
+      this.sendEvent({ type: 'response.cancel', response_id: cancel }).catch((error: unknown) => this.queue.push({ type: 'error', error, fatal: false }));
     }
-    // The response playing is the one whose audio came last (it may be done on the server already).
-    const playing = this.audio.latestResponseId ?? active;
-    return [{ type: 'barge-in', ...(playing === undefined ? {} : { responseId: playing }) }];
+    // The response playing is the one whose audio came last (a newer one may not have audio yet).
+    return [{ type: 'barge-in', responseId: this.audio.latestResponseId ?? active }];
   }
 
   private onError(error: Extract<RealtimeServerEvent, { type: 'error' }>['error'], event: RealtimeServerEvent): BidiModelEvent[] {

@@ -55,7 +55,7 @@ describe('OpenAI Realtime model: connect and configure', () => {
       provider: 'openai.realtime',
       modelId: 'gpt-realtime',
       audio: { inputRate: 24_000, outputRate: 24_000, channels: 1 },
-      capabilities: { truncation: true, nativeAsyncTools: false, resumption: false, maxConnectionMs: 3_600_000 },
+      capabilities: { truncation: true, nativeAsyncTools: false, resumption: false, delivery: ['interrupt', 'when-idle', 'silent'], textInput: true, liveUpdate: true },
     });
     let connected = false;
     const connecting = m
@@ -133,7 +133,7 @@ describe('OpenAI Realtime model: connect and configure', () => {
     const openai = createOpenAI({ apiKey: KEY });
     expect(() => openai.realtime('gpt-realtime', { turnDetection: { type: 'server_vad', threshold: 2 } })).toThrow(/threshold must be between 0 and 1/);
     expect(() => openai.realtime('gpt-realtime', { turnDetection: { type: 'semantic_vad', eagerness: 'eager' as 'low' } })).toThrow(RangeError);
-    expect(() => openai.realtime('gpt-realtime', { turnDetection: { type: 'vad' } as never })).toThrow(/'server_vad' or 'semantic_vad'/);
+    expect(() => openai.realtime('gpt-realtime', { turnDetection: { type: 'vad' } as never })).toThrow(/'server-vad', 'semantic' or 'manual'/);
     expect(() => openai.realtime('gpt-realtime', { turnDetection: { type: 'server_vad', silenceDurationMs: -1 } })).toThrow(/silenceDurationMs/);
     expect(() => openai.realtime('gpt-realtime', { sessionTimeoutMs: 0 })).toThrow(/sessionTimeoutMs/);
   });
@@ -153,7 +153,7 @@ describe('OpenAI Realtime model: connect and configure', () => {
     const slow = await model({ sessionTimeoutMs: 30 })
       .connect({ tools: [], messages: [] })
       .catch((e: unknown) => e);
-    expect(APICallError.isInstance(slow) && slow.isRetryable && slow.message).toMatch(/did not acknowledge the session/);
+    expect(APICallError.isInstance(slow) && slow.isRetryable && slow.message).toMatch(/did not set up the session within 30 ms/);
 
     const controller = new AbortController();
     const aborted = model().connect({ tools: [], messages: [], signal: controller.signal });
@@ -213,7 +213,7 @@ describe('OpenAI Realtime model: events (documented fixtures)', () => {
     ]);
   });
 
-  it('streams audio and transcripts, reports barge-in for the response playing and truncates its item at the played position', async () => {
+  it('streams audio and transcripts, takes speech after the response ended as a new turn, and truncates an item at the played position', async () => {
     connection = await model().connect({ tools: [], messages: [] });
     const client = await server.nextConnection();
     const iterator = connection.events()[Symbol.asyncIterator]();
@@ -232,11 +232,10 @@ describe('OpenAI Realtime model: events (documented fixtures)', () => {
     ]);
     expect(events.at(-1)).toEqual({ type: 'response-end', responseId: 'resp_rt02', stopReason: 'complete' });
 
-    // The response is done on the server, but its audio still plays: barge-in names it.
+    // The response has ended: the user speaking now is a new turn, not a barge-in.
     client.send(...fixture('user-speech'));
     const speech = await take(iterator, (e) => e.type === 'transcript' && e.role === 'user' && e.final);
     expect(speech).toEqual([
-      { type: 'barge-in', responseId: 'resp_rt02' },
       { type: 'transcript', role: 'user', delta: 'Stop', final: false },
       { type: 'transcript', role: 'user', delta: ' please.', final: false },
       { type: 'transcript', role: 'user', delta: '', final: true },

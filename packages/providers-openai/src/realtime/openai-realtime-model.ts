@@ -1,12 +1,16 @@
-import type { BidiAudioConfig, BidiConnectRequest, BidiConnection, BidiModelCapabilities, BidiModelV1 } from '@tandem/core/spec';
+import { APICallError, type BidiAudioConfig, type BidiConnectRequest, type BidiConnection, type BidiModelCapabilities, type BidiModelV1 } from '@tandem/core/spec';
+import { systemClock } from '@tandem/core';
+import { connectDeadline } from '@tandem/provider-utils';
 import { historyItems, sessionUpdate } from './realtime-client-events.js';
 import { OpenAIRealtimeConnection } from './openai-realtime-connection.js';
-import { validateRealtimeOptions, type OpenAIRealtimeOptions } from './openai-realtime-options.js';
+import { openAITurnDetection, validateRealtimeOptions, type OpenAIRealtimeOptions } from './openai-realtime-options.js';
 import { openWebSocket } from './open-web-socket.js';
 import { loadRealtimeEventParser } from './realtime-event-parser.js';
 
 /** The sample rate of the Realtime API's PCM16 audio, in and out. */
 const SAMPLE_RATE = 24_000;
+/** A Realtime session lasts at most 60 minutes. */
+const SESSION_LIMIT_MS = 60 * 60_000;
 
 /**
  * Configuration of {@link OpenAIRealtimeModel} (built by `createOpenAI`): the options of
@@ -38,15 +42,23 @@ export interface OpenAIRealtimeConfig extends OpenAIRealtimeOptions {
  * An OpenAI speech-to-speech model on the Realtime API (WebSocket), as a Tandem bidi model. Create it with
  * `openai.realtime('gpt-realtime', options)` and run it with `BidiAgent` from `@tandem/bidi`.
  *
- * - `connect()` sends `session.update` (instructions, tools, PCM16 24 kHz audio both ways, voice, turn
- *   detection, input transcription) and the history, and resolves once the server acknowledged the
- *   session with `session.updated`.
+ * - `connect()` opens the WebSocket, sends `session.update` (instructions, tools, PCM16 24 kHz audio both
+ *   ways, voice, turn detection, input transcription) and the history, and resolves once the server
+ *   acknowledged the session with `session.updated` — all within `connectTimeoutMs` (default 15 s), also
+ *   without a caller's signal (a server that accepts TCP but never answers the upgrade cannot hang it).
  * - The function calls of one response form one `tool-group`; their results go back as
  *   `function_call_output` items plus exactly one `response.create`, which a response sequencer holds
  *   while a response is active and re-sends if the server refused it for an active response.
+ * - Delivery modes are native (`capabilities.delivery`): `interrupt` cancels the active response, adds the
+ *   results and asks for one response; `when-idle` adds them and asks once neither side speaks; `silent`
+ *   only adds them. `send({ type: 'context' })` adds a `system` note answered the same way.
+ * - `update({ system, tools, voice })` is a `session.update` (`liveUpdate`); a voice change after the session
+ *   has spoken is refused, so the agent reconnects.
  * - Capabilities: `truncation` (the audio item playing is cut at the played position on barge-in),
  *   no `nativeAsyncTools` (a response cannot take results mid-way: the agent holds them until it ends),
- *   no `resumption`, and sessions last at most 60 minutes (`maxConnectionMs`; the agent restarts before).
+ *   no `resumption`. Sessions last at most 60 minutes: the connection emits one `go-away`
+ *   `reconnect.marginMs` (default 30 s) before, so the agent restarts at a turn boundary (this one timer is
+ *   why `maxConnectionMs` is not advertised).
  *
  * @example
  * ```ts
@@ -62,7 +74,14 @@ export class OpenAIRealtimeModel implements BidiModelV1 {
   readonly specificationVersion = 'v1' as const;
   readonly provider: string;
   readonly modelId: string;
-  readonly capabilities: BidiModelCapabilities = { truncation: true, nativeAsyncTools: false, resumption: false, maxConnectionMs: 60 * 60_000 };
+  readonly capabilities: BidiModelCapabilities = {
+    truncation: true,
+    nativeAsyncTools: false,
+    resumption: false,
+    delivery: ['interrupt', 'when-idle', 'silent'],
+    textInput: true,
+    liveUpdate: true,
+  };
   readonly audio: BidiAudioConfig = { inputRate: SAMPLE_RATE, outputRate: SAMPLE_RATE, channels: 1 };
   private readonly config: OpenAIRealtimeConfig;
 
@@ -81,9 +100,33 @@ export class OpenAIRealtimeModel implements BidiModelV1 {
     const headers: { [name: string]: string } = {};
     for (const [name, value] of Object.entries(this.config.headers())) if (value !== undefined) headers[name] = value;
     const secrets = this.config.secrets();
-    await loadRealtimeEventParser(); // its zod schemas load now, not when the provider is imported
-    const socket = await openWebSocket({ url, headers, signal, secrets, label: 'OpenAI Realtime' });
-    const connection = new OpenAIRealtimeConnection(socket, { url, sampleRate: SAMPLE_RATE, secrets, signal });
+    const clock = this.config.clock ?? systemClock;
+    const timeoutMs = this.config.connectTimeoutMs ?? this.config.sessionTimeoutMs ?? 15_000;
+    const deadline = connectDeadline(
+      timeoutMs,
+      clock,
+      () =>
+        new APICallError({
+          message: `OpenAI Realtime did not set up the session within ${String(timeoutMs)} ms (WebSocket upgrade and session.updated). Check the baseURL, or raise connectTimeoutMs.`,
+          url,
+          isRetryable: true,
+        }),
+      signal,
+    );
+    try {
+      await loadRealtimeEventParser(); // its zod schemas load now, not when the provider is imported
+      const socket = await openWebSocket({ url, headers, signal: deadline.signal, secrets, label: 'OpenAI Realtime' });
+      const connection = new OpenAIRealtimeConnection(socket, { url, sampleRate: SAMPLE_RATE, secrets, signal });
+      await this.configure(connection, request, deadline.signal);
+      connection.watchConnectionLimit(clock, SESSION_LIMIT_MS, this.config.reconnect?.marginMs ?? 30_000);
+      return connection;
+    } finally {
+      deadline.release();
+    }
+  }
+
+  private async configure(connection: OpenAIRealtimeConnection, request: BidiConnectRequest, deadline: AbortSignal): Promise<void> {
+    const { signal } = request;
     try {
       const update = sessionUpdate({
         modelId: this.modelId,
@@ -91,15 +134,14 @@ export class OpenAIRealtimeModel implements BidiModelV1 {
         tools: request.tools,
         voice: this.config.voice,
         transcriptionModel: this.config.transcriptionModel,
-        turnDetection: this.config.turnDetection,
+        turnDetection: openAITurnDetection(this.config.turnDetection),
         sampleRate: SAMPLE_RATE,
       });
-      await connection.configure(update, historyItems(request.messages), this.config.sessionTimeoutMs ?? 15_000);
+      await connection.configure(update, historyItems(request.messages), deadline);
     } catch (error) {
       await connection.close();
       if (signal?.aborted) throw signal.reason;
       throw error;
     }
-    return connection;
   }
 }

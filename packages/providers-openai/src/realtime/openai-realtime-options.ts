@@ -1,3 +1,5 @@
+import { checkRealtimeSettings, isRealtimeTurnDetection, type RealtimeSettings, type RealtimeTurnDetection } from '@tandem/provider-utils';
+
 /**
  * Server-side voice activity detection: speech starts and stops are detected from the audio level.
  *
@@ -47,39 +49,63 @@ export interface OpenAIRealtimeSemanticVad {
 /**
  * Options of `openai.realtime(id, options)`.
  *
- * Turn detection decides who starts and stops responses:
- * - by default (`server_vad`, server defaults) the server answers when the user stops speaking and
- *   cancels its response when the user talks over it;
- * - with `createResponse: false` the provider asks for the response itself once the user's audio is
- *   committed — through its response sequencer, so it never collides with another response;
- * - with `interruptResponse: false` the provider cancels the response in progress itself
- *   (`response.cancel`) when the user starts speaking;
- * - `turnDetection: null` turns detection off: audio is never committed nor answered by itself, so use
- *   text turns (or your own `input_audio_buffer.commit` flow).
+ * Turn detection (`turnDetection`, the shape every Tandem realtime adapter takes) decides who starts and
+ * stops responses:
+ * - `{ type: 'server-vad' }` (the default) — OpenAI's `server_vad`: the server answers when the user stops
+ *   speaking (`silenceMs` of silence) and cancels its response when the user talks over it;
+ * - `{ type: 'semantic', eagerness }` — OpenAI's `semantic_vad`;
+ * - `{ type: 'manual' }` — detection off (`turn_detection: null`): typed turns are answered, and audio is
+ *   committed and answered when the input ends (an empty audio chunk);
+ * - `interruptResponse: false` — the provider cancels the response in progress itself (`response.cancel`)
+ *   when the user starts speaking over it.
+ *
+ * OpenAI's own form (`{ type: 'server_vad', threshold, prefixPaddingMs, idleTimeoutMs, createResponse }`) is
+ * still taken for its vendor-only fields.
  *
  * @example
  * ```ts
  * const model = openai.realtime('gpt-realtime', {
  *   voice: 'marin',
  *   transcriptionModel: 'gpt-4o-transcribe',
- *   turnDetection: { type: 'semantic_vad', eagerness: 'high', interruptResponse: false },
+ *   turnDetection: { type: 'semantic', eagerness: 'high', interruptResponse: false },
+ *   connectTimeoutMs: 10_000,
  * });
  * ```
  *
  * @category Realtime
  */
-export interface OpenAIRealtimeOptions {
+export interface OpenAIRealtimeOptions extends Omit<RealtimeSettings, 'turnDetection'> {
   /** Output voice, e.g. `marin` or `cedar` (default: the server's). */
   readonly voice?: string;
   /** Model transcribing the user's audio (default `gpt-4o-mini-transcribe`); `null` turns transcription off. */
   readonly transcriptionModel?: string | null;
-  /** Voice activity detection (default `{ type: 'server_vad' }`); `null` turns it off. */
-  readonly turnDetection?: OpenAIRealtimeServerVad | OpenAIRealtimeSemanticVad | null;
-  /** How long `connect()` waits for the server to acknowledge the session (`session.updated`), in ms (default 15 000). */
+  /**
+   * Voice activity detection (default `{ type: 'server-vad' }`). `null` is the deprecated spelling of
+   * `{ type: 'manual' }`.
+   */
+  readonly turnDetection?: RealtimeTurnDetection | OpenAIRealtimeServerVad | OpenAIRealtimeSemanticVad | null;
+  /** @deprecated Use `connectTimeoutMs` (it bounds the WebSocket upgrade too). */
   readonly sessionTimeoutMs?: number;
 }
 
 const EAGERNESS = new Set(['low', 'medium', 'high', 'auto']);
+
+/** OpenAI's wire form of a turn detection option (`null`: off). @internal */
+export type OpenAITurnDetection = OpenAIRealtimeServerVad | OpenAIRealtimeSemanticVad | null;
+
+/** Maps the shared turn detection to OpenAI's own form (`undefined` stays the server default). @internal */
+export function openAITurnDetection(option: OpenAIRealtimeOptions['turnDetection']): OpenAITurnDetection | undefined {
+  if (option === undefined || option === null) return option;
+  if (!isShared(option)) return option;
+  const interrupt = option.interruptResponse === undefined ? {} : { interruptResponse: option.interruptResponse };
+  if (option.type === 'manual') return null;
+  if (option.type === 'semantic') return { type: 'semantic_vad', ...(option.eagerness === undefined ? {} : { eagerness: option.eagerness }), ...interrupt };
+  return { type: 'server_vad', ...(option.silenceMs === undefined ? {} : { silenceDurationMs: option.silenceMs }), ...interrupt };
+}
+
+function isShared(option: NonNullable<OpenAIRealtimeOptions['turnDetection']>): option is RealtimeTurnDetection {
+  return option.type === 'server-vad' || option.type === 'semantic' || option.type === 'manual';
+}
 
 /**
  * Checks options once, when the model is created, with errors that say what to pass.
@@ -87,11 +113,20 @@ const EAGERNESS = new Set(['low', 'medium', 'high', 'auto']);
  * @internal
  */
 export function validateRealtimeOptions(options: OpenAIRealtimeOptions): void {
-  const detection = options.turnDetection;
+  checkRealtimeSettings('openai.realtime()', options);
   const where = 'openai.realtime(): turnDetection';
+  if (isRealtimeTurnDetection('openai.realtime()', options.turnDetection)) {
+    const shared = options.turnDetection;
+    if (shared.type !== 'semantic' && shared.eagerness !== undefined) throw new TypeError(`${where}.eagerness applies to { type: 'semantic' } only.`);
+    if (shared.type !== 'server-vad' && shared.silenceMs !== undefined) {
+      throw new TypeError(`${where}.silenceMs applies to { type: 'server-vad' } only (semantic detection decides by meaning, not silence).`);
+    }
+    return checkTimeouts(options);
+  }
+  const detection = openAITurnDetection(options.turnDetection);
   if (detection !== undefined && detection !== null) {
     if (detection.type !== 'server_vad' && detection.type !== 'semantic_vad') {
-      throw new TypeError(`${where}.type must be 'server_vad' or 'semantic_vad' (got ${JSON.stringify((detection as { type?: unknown }).type)}); pass null to turn detection off.`);
+      throw new TypeError(`${where}.type must be 'server-vad', 'semantic' or 'manual' (got ${JSON.stringify((detection as { type?: unknown }).type)}).`);
     }
     for (const key of ['createResponse', 'interruptResponse'] as const) {
       if (detection[key] !== undefined && typeof detection[key] !== 'boolean') throw new TypeError(`${where}.${key} must be a boolean.`);
@@ -107,6 +142,10 @@ export function validateRealtimeOptions(options: OpenAIRealtimeOptions): void {
       throw new RangeError(`${where}.eagerness must be 'low', 'medium', 'high' or 'auto' (got ${JSON.stringify(detection.eagerness)}).`);
     }
   }
+  checkTimeouts(options);
+}
+
+function checkTimeouts(options: OpenAIRealtimeOptions): void {
   const { sessionTimeoutMs } = options;
   if (sessionTimeoutMs !== undefined && !(sessionTimeoutMs > 0)) {
     throw new RangeError(`openai.realtime(): sessionTimeoutMs must be a positive number of milliseconds (got ${String(sessionTimeoutMs)}).`);

@@ -1,6 +1,6 @@
 import type { Message, ToolDefinition, ToolOutput } from '@tandem/core/spec';
 import { emitProviderWarning, toDataUrl } from '@tandem/provider-utils';
-import type { OpenAIRealtimeOptions } from './openai-realtime-options.js';
+import type { OpenAITurnDetection } from './openai-realtime-options.js';
 
 /** A client event of the Realtime API (a JSON object with a `type`). */
 export type RealtimeClientEvent = { readonly type: string; readonly [key: string]: unknown };
@@ -13,8 +13,8 @@ export interface RealtimeSessionOptions {
   readonly voice?: string;
   /** `null`: no input transcription. */
   readonly transcriptionModel?: string | null;
-  /** `null`: no turn detection. */
-  readonly turnDetection?: OpenAIRealtimeOptions['turnDetection'];
+  /** `null`: no turn detection; `undefined`: the server's default (`server_vad`). */
+  readonly turnDetection?: OpenAITurnDetection;
   readonly sampleRate: number;
 }
 
@@ -24,11 +24,7 @@ export interface RealtimeSessionOptions {
  * @internal
  */
 export function sessionUpdate(options: RealtimeSessionOptions): RealtimeClientEvent {
-  const tools = [];
-  for (const tool of options.tools) {
-    if (tool.kind === 'function') tools.push({ type: 'function', name: tool.name, description: tool.description, parameters: tool.inputSchema });
-    else emitProviderWarning(`OpenAI Realtime: provider tool ${tool.id} is not supported on realtime sessions and was left out.`);
-  }
+  const tools = realtimeTools(options.tools);
   const format = { type: 'audio/pcm', rate: options.sampleRate };
   const transcription = options.transcriptionModel === null ? null : { model: options.transcriptionModel ?? 'gpt-4o-mini-transcribe' };
   return {
@@ -48,8 +44,40 @@ export function sessionUpdate(options: RealtimeSessionOptions): RealtimeClientEv
   };
 }
 
+/**
+ * The `session.update` of a live change (a handoff, `bidiAgent.update()`): only the fields given — new
+ * instructions, the full new tool list, the output voice.
+ * @internal
+ */
+export function liveSessionUpdate(update: { readonly system?: string; readonly tools?: readonly ToolDefinition[]; readonly voice?: string }): RealtimeClientEvent {
+  return {
+    type: 'session.update',
+    session: {
+      type: 'realtime',
+      ...(update.system === undefined ? {} : { instructions: update.system }),
+      ...(update.tools === undefined ? {} : { tools: realtimeTools(update.tools), tool_choice: 'auto' }),
+      ...(update.voice === undefined ? {} : { audio: { output: { voice: update.voice } } }),
+    },
+  };
+}
+
+/** A note for the model that is not a user turn: a `system` message item. @internal */
+export function contextItem(text: string): RealtimeClientEvent {
+  return { type: 'conversation.item.create', item: { type: 'message', role: 'system', content: [{ type: 'input_text', text }] } };
+}
+
+/** Function tools as the session takes them; provider tools are left out with a warning. */
+function realtimeTools(definitions: readonly ToolDefinition[]): object[] {
+  const tools = [];
+  for (const tool of definitions) {
+    if (tool.kind === 'function') tools.push({ type: 'function', name: tool.name, description: tool.description, parameters: tool.inputSchema });
+    else emitProviderWarning(`OpenAI Realtime: provider tool ${tool.id} is not supported on realtime sessions and was left out.`);
+  }
+  return tools;
+}
+
 /** The wire form of the `turn_detection` option (snake_case, unset fields left out). */
-function turnDetection(option: OpenAIRealtimeOptions['turnDetection']): object | null {
+function turnDetection(option: OpenAITurnDetection | undefined): object | null {
   if (option === null) return null;
   if (option === undefined) return { type: 'server_vad' };
   const common = {

@@ -66,6 +66,7 @@ export const realtimeEventSchemas = {
     error: z.object({ type: z.string().nullish(), code: z.string().nullish(), message: z.string().nullish() }).nullish(),
   }),
   'input_audio_buffer.speech_started': z.object({ item_id: z.string().nullish(), audio_start_ms: z.number().nullish() }),
+  'input_audio_buffer.speech_stopped': z.object({ item_id: z.string().nullish(), audio_end_ms: z.number().nullish() }),
   'input_audio_buffer.committed': z.object({ item_id: z.string().nullish() }),
   error: z.object({
     error: z.object({ type: z.string().nullish(), code: z.string().nullish(), message: z.string(), event_id: z.string().nullish() }),
@@ -84,7 +85,6 @@ export const ignoredRealtimeEventTypes: ReadonlySet<string> = new Set([
   'conversation.item.truncated',
   'conversation.item.input_audio_transcription.segment',
   'input_audio_buffer.cleared',
-  'input_audio_buffer.speech_stopped',
   'input_audio_buffer.timeout_triggered',
   'input_audio_buffer.dtmf_event_received',
   'output_audio_buffer.started',

@@ -31,6 +31,8 @@ export class RealtimeSimulator {
   readonly items: ConversationItem[] = [];
   /** The codes of the errors this server sent, in order. */
   readonly errors: string[] = [];
+  /** Every session.update's `session`, in order. */
+  readonly updates: { [key: string]: unknown }[] = [];
   session: { [key: string]: unknown } = {};
   private active: { id: string; items: ConversationItem[]; finish: (status: string) => void } | undefined;
   private eventCount = 0;
@@ -52,9 +54,16 @@ export class RealtimeSimulator {
   /** Handles one client event. */
   receive(event: ClientEvent): void {
     switch (event.type) {
-      case 'session.update':
-        this.session = withServerDefaults((event.session ?? {}) as { [key: string]: unknown });
+      case 'session.update': {
+        const update = (event.session ?? {}) as { [key: string]: unknown };
+        this.updates.push(update);
+        // A later update changes only the fields it names (a live change of instructions, tools or voice).
+        this.session = this.updates.length === 1 ? withServerDefaults(update) : mergeSession(this.session, update);
         this.emit({ type: 'session.updated', session: this.session });
+        return;
+      }
+      case 'input_audio_buffer.commit':
+        this.commitUserTurn(this.id('item_user'), 'typed by commit', false);
         return;
       case 'conversation.item.create': {
         const item = { id: this.id('item'), ...(event.item as object) } as ConversationItem;
@@ -112,6 +121,35 @@ export class RealtimeSimulator {
     this.emit({ type: 'conversation.item.input_audio_transcription.delta', item_id: itemId, content_index: 0, delta: transcript });
     this.emit({ type: 'conversation.item.input_audio_transcription.completed', item_id: itemId, content_index: 0, transcript, usage: { type: 'duration', seconds: 1 } });
     if (detection?.create_response === true && this.active === undefined) this.startResponse(this.responder({ items: this.items, trigger: 'vad' }));
+  }
+
+  /** The user starts speaking (and keeps on): speech_started, cancelling the active response when the session interrupts. */
+  speechStarts(): string {
+    const itemId = this.id('item_user');
+    this.emit({ type: 'input_audio_buffer.speech_started', audio_start_ms: 1000, item_id: itemId });
+    if (this.detection()?.interrupt_response === true && this.active !== undefined) this.active.finish('cancelled');
+    return itemId;
+  }
+
+  /** The user stops speaking: speech_stopped, committed, the transcript and (server VAD creating responses) a response. */
+  speechStops(itemId: string, transcript: string): void {
+    this.emit({ type: 'input_audio_buffer.speech_stopped', audio_end_ms: 2000, item_id: itemId });
+    this.commitUserTurn(itemId, transcript, this.detection()?.create_response === true);
+  }
+
+  private detection(): { create_response?: boolean; interrupt_response?: boolean } | null {
+    return ((this.session.audio as { input?: { turn_detection?: { [key: string]: unknown } | null } } | undefined)?.input?.turn_detection ?? null) as {
+      create_response?: boolean;
+      interrupt_response?: boolean;
+    } | null;
+  }
+
+  private commitUserTurn(itemId: string, transcript: string, respond: boolean): void {
+    this.emit({ type: 'input_audio_buffer.committed', previous_item_id: this.items.at(-1)?.id ?? null, item_id: itemId });
+    const item: ConversationItem = { id: itemId, type: 'message', role: 'user', content: [{ type: 'input_audio', transcript: null }] };
+    this.items.push(item);
+    this.emit({ type: 'conversation.item.input_audio_transcription.completed', item_id: itemId, content_index: 0, transcript, usage: { type: 'duration', seconds: 1 } });
+    if (respond && this.active === undefined) this.startResponse(this.responder({ items: this.items, trigger: 'vad' }));
   }
 
   /** The server starts a response of its own (as voice activity detection does). */
@@ -184,6 +222,13 @@ export class RealtimeSimulator {
   private id(prefix: string): string {
     return `${prefix}_${String(++this.idCount)}`;
   }
+}
+
+/** A later `session.update` applied to the session: named fields replace, audio.output merges (the voice). */
+function mergeSession(session: { [key: string]: unknown }, update: { [key: string]: unknown }): { [key: string]: unknown } {
+  const audio = session.audio as { input?: object; output?: object } | undefined;
+  const change = update.audio as { output?: object } | undefined;
+  return { ...session, ...update, audio: { ...audio, ...change, output: { ...audio?.output, ...change?.output } } };
 }
 
 /** The session as `session.updated` reports it: what was set, with the server's defaults for the rest. */
