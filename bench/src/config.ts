@@ -32,6 +32,10 @@ export interface BenchConfig {
   readonly durableBudget: Budget;
   /** Single-message appends timed per session store (workload 9). */
   readonly sessionAppends: number;
+  /** Messages of the history `slidingWindow().prepare` is timed on (workload 13). */
+  readonly contextHistory: number;
+  /** Turns of the scripted chat whose request size must stay bounded (workload 13). */
+  readonly contextTurns: number;
 }
 
 const once: Budget = { warmupMs: 0, rounds: 1, roundMs: 0, minRuns: 1, maxRuns: 1 };
@@ -56,6 +60,8 @@ export const QUICK: BenchConfig = {
   durableToolSteps: 2,
   durableBudget: once,
   sessionAppends: 20,
+  contextHistory: 2000,
+  contextTurns: 200,
 };
 
 /** The full suite (`pnpm bench`). */
@@ -78,4 +84,6 @@ export const FULL: BenchConfig = {
   durableToolSteps: 5,
   durableBudget: { warmupMs: 2000, rounds: 6, roundMs: 0, minRuns: 10, maxRuns: 10 },
   sessionAppends: 5000,
+  contextHistory: 2000,
+  contextTurns: 10_000,
 };

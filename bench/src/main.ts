@@ -26,6 +26,7 @@ import { tandemMcpCallers } from './workloads/tandem-mcp.js';
 import { sessionStores } from './workloads/sessions.js';
 import { tracingOverhead } from './workloads/tracing.js';
 import { phoneBridge } from './workloads/phone.js';
+import { contextManagement } from './workloads/context.js';
 
 const { values } = parseArgs({
   // `pnpm bench -- --quick` may hand the script a literal `--`.
@@ -79,6 +80,7 @@ await step(9, 'sessions', () => sessionStores(config));
 await step(10, 'tracing overhead', () => tracingOverhead(config));
 await step(11, 'lean imports', () => leanImports(config));
 await step(12, 'phone bridge', () => phoneBridge(config));
+await step(13, 'context management', () => contextManagement(config));
 
 function gitCommit(): string {
   try {

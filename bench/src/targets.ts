@@ -80,6 +80,13 @@ export function checkTargets(metrics: readonly Metric[], contenders: readonly Co
     if (cell?.kind !== 'value') missing(target);
     else out.push({ target, figure: `${f(cell.summary.median, 3)} ms p50 (p90 ${f(cell.summary.p90, 3)} ms)`, verdict: judge(cell.summary.median <= 1) });
   }
+  {
+    const target = `slidingWindow prepare on a ${config.contextHistory.toLocaleString('en-US')}-message history ≤ 1 ms`;
+    const m = metrics.find((metric) => metric.section.startsWith('13.') && metric.name.includes('estimates cached'));
+    const cell = m?.cells.get('tandem');
+    if (cell?.kind !== 'value') missing(target);
+    else out.push({ target, figure: `${f(cell.summary.median, 3)} ms p50 (p90 ${f(cell.summary.p90, 3)} ms)`, verdict: judge(cell.summary.median <= 1) });
+  }
   for (const k of config.toolCallCounts) {
     const target = `otel() adds ≤ 10% to tool-call overhead, K=${k} (time per run)`;
     const m = find(metrics, '10.', `K=${k}: time per run`);

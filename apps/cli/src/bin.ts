@@ -60,6 +60,9 @@ async function main(argv: readonly string[]): Promise<number> {
     .option('--continue', 'chat/run: resume the last session started in this folder')
     .option('--session <id>', 'chat/run: resume (or start) the session with this id')
     .option('--trace', 'export OpenTelemetry spans over OTLP/HTTP to OTEL_EXPORTER_OTLP_ENDPOINT')
+    .addOption(
+      new Option('--context <mode>', 'chat: long conversations — summarize older turns past 100,000 tokens (default), keep a window of the newest, or send everything').choices(['summarize', 'window', 'none']),
+    )
     .option('--verbose', 'stack traces on errors, and MCP servers’ stderr')
     .option('--no-color', 'no ANSI colors (NO_COLOR works too)')
     .addHelpText('after', HELP_AFTER)

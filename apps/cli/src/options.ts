@@ -1,3 +1,6 @@
+/** `--context`: `summarize` (the chat default), `window` or `none`. */
+export type ContextMode = 'none' | 'window' | 'summarize';
+
 /** The options every command takes (commander's camel-cased names). */
 export interface GlobalOptions {
   /** `--model provider:id` (or just `provider` for its default model). */
@@ -25,6 +28,8 @@ export interface GlobalOptions {
   /** `--trace`: export OpenTelemetry spans over OTLP/HTTP. */
   readonly trace?: boolean;
   readonly verbose?: boolean;
+  /** `--context <none|window|summarize>`: what `tandem chat` sends the model once a conversation is long. */
+  readonly context?: ContextMode;
   /** False with `--no-color`. */
   readonly color?: boolean;
 }

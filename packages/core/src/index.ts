@@ -85,3 +85,9 @@ export type {
   SessionTraceEvent,
   SessionTrace,
 } from './telemetry/telemetry.js';
+export type { ContextManager, ContextInfo } from './context/context-manager.js';
+export { slidingWindow, type SlidingWindowOptions } from './context/sliding-window.js';
+export { trimToolResults, type TrimToolResultsOptions } from './context/trim-tool-results.js';
+export { summarize, type SummarizeOptions } from './context/summarize.js';
+export { composeContext } from './context/compose-context.js';
+export { estimateMessageTokens } from './context/estimate-message-tokens.js';

@@ -47,6 +47,8 @@ function part(p: Part): Json {
       return { type: 'tool_approval_request', id: p.toolCallId, name: p.toolName, arguments: toJson(p.input) };
     case 'tool-approval-response':
       return { type: 'tool_approval_response', id: p.toolCallId, approved: p.approved };
+    case 'compaction':
+      return { type: 'compaction', content: p.summary, replaces_through_message_id: p.replacesThroughMessageId };
   }
 }
 

@@ -32,3 +32,4 @@ export { RealtimeUnsupportedError } from './realtime-unsupported-error.js';
 export { checkRealtimeSettings, isRealtimeTurnDetection, type RealtimeSettings, type RealtimeTurnDetection } from './realtime-settings.js';
 export { startConnectionLimitTimer } from './connection-limit-timer.js';
 export { connectDeadline, type ConnectDeadline } from './connect-deadline.js';
+export { isContextOverflowText, contextOverflowOr, mapOpenAICompatibleOverflow } from './context-overflow.js';

@@ -47,6 +47,11 @@ export interface PostJsonToApiOptions {
    * carries the server's delay. Default 60 000.
    */
   readonly maxRetryAfterMs?: number;
+  /**
+   * Maps the `APICallError` of a failed HTTP response before it is thrown or retried — how a provider turns
+   * its vendor's "context too long" body into a `ContextOverflowError` (see `contextOverflowOr`).
+   */
+  readonly mapError?: (error: APICallError) => APICallError;
 }
 
 /**
@@ -94,7 +99,8 @@ export async function postJsonToApi(options: PostJsonToApiOptions): Promise<Resp
       continue;
     }
     if (response.ok) return response;
-    const error = await apiCallError(options.provider, response, safeUrl, secrets, signal);
+    const failure = await apiCallError(options.provider, response, safeUrl, secrets, signal);
+    const error = options.mapError === undefined ? failure : options.mapError(failure);
     if (!error.isRetryable || retry >= maxRetries) throw error;
     const refused = refuseLongRetryAfter(error, maxRetryAfterMs);
     if (refused !== undefined) throw refused;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { APICallError, type ModelRequest } from '@tandem/core/spec';
+import { APICallError, ContextOverflowError, type ModelRequest } from '@tandem/core/spec';
 import { collectModelStream, loadJsonFixture, loadSseFixture, parseSseFixture, ProviderTestServer, recordingSleep } from '@tandem/core/testing';
 import { LoadAPIKeyError } from '@tandem/provider-utils';
 import { registerProvider, resolveModel } from '@tandem/core';
@@ -101,6 +101,20 @@ describe('AnthropicMessagesModel', () => {
     server.enqueue({ type: 'sse', events: [{ event: 'content_block_delta', data: '{"type":"content_block_delta","index":"zero"}' }] });
     const error = await failure(collectModelStream(createAnthropic({ apiKey: KEY, baseURL: server.baseURL('/v1') })('m').stream(request)));
     expect((error as Error).name).toBe('InvalidResponseDataError');
+  });
+
+  it('maps "prompt is too long" (400 invalid_request_error) to ContextOverflowError, without retrying', async () => {
+    await using server = await ProviderTestServer.start();
+    server.setFallback({ type: 'json', status: 400, body: loadJsonFixture(dir, 'error-400-prompt-too-long') });
+    const error = await failure(collectModelStream(createAnthropic({ apiKey: KEY, baseURL: server.baseURL('/v1'), sleep: recordingSleep().sleep })('m').stream(request)));
+    expect(ContextOverflowError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ name: 'ContextOverflowError', code: 'CONTEXT_OVERFLOW', statusCode: 400, isRetryable: false });
+    expect((error as Error).message).toContain('prompt is too long: 208310 tokens > 200000 maximum');
+    expect(server.requests).toHaveLength(1);
+    // Other invalid requests stay plain API errors.
+    server.setFallback({ type: 'json', status: 400, body: loadJsonFixture(dir, 'error-400') });
+    const other = await failure(collectModelStream(createAnthropic({ apiKey: KEY, baseURL: server.baseURL('/v1') })('m').stream(request)));
+    expect(APICallError.isInstance(other) && !ContextOverflowError.isInstance(other)).toBe(true);
   });
 
   it('never puts the API key in errors, warnings or logs', async () => {

@@ -1,4 +1,6 @@
 import type { LanguageModelV1, ModelCallOptions, ModelRequest, ModelStreamPart } from '@tandem/core/spec';
+import { anthropicMaxInputTokens } from './anthropic-max-input-tokens.js';
+import { mapAnthropicContextOverflow } from './anthropic-context-overflow.js';
 import {
   jsonResponseToolName,
   parseJsonEvent,
@@ -52,11 +54,15 @@ export class AnthropicMessagesModel implements LanguageModelV1 {
   readonly specificationVersion = 'v1';
   readonly provider = 'anthropic';
   readonly modelId: string;
+  /** The model's input limit in tokens, where the provider knows it. */
+  readonly maxInputTokens?: number;
   readonly #config: AnthropicMessagesModelConfig;
 
   constructor(modelId: string, config: AnthropicMessagesModelConfig) {
     this.modelId = modelId;
     this.#config = config;
+    const limit = anthropicMaxInputTokens(this.modelId);
+    if (limit !== undefined) this.maxInputTokens = limit;
   }
 
   async *stream(request: ModelRequest, options: ModelCallOptions = {}): AsyncGenerator<ModelStreamPart, void, undefined> {
@@ -76,7 +82,7 @@ export class AnthropicMessagesModel implements LanguageModelV1 {
       accept: 'text/event-stream',
     };
     yield* streamSseWithRetry(
-      { provider: 'Anthropic', url, headers, body, fetch: config.fetch, signal, maxRetries: config.maxRetries, sleep: config.sleep, secrets: [apiKey], ...config.limits },
+      { provider: 'Anthropic', url, headers, body, fetch: config.fetch, signal, maxRetries: config.maxRetries, sleep: config.sleep, secrets: [apiKey], ...config.limits, mapError: mapAnthropicContextOverflow },
       async function* (events) {
         const mapper = new AnthropicStreamMapper({ url, answerTool });
         for await (const message of events) {

@@ -7,6 +7,7 @@ import {
   type ProviderMetadata,
 } from '@tandem/core/spec';
 import { stringifyJson } from '@tandem/provider-utils';
+import { mapAnthropicContextOverflow } from './anthropic-context-overflow.js';
 import type {
   AnthropicContentBlock,
   AnthropicServerToolResultBlock,
@@ -92,12 +93,14 @@ export class AnthropicStreamMapper {
         return [];
       case 'error': {
         const statusCode = anthropicErrorStatus(event.error.type);
-        throw new APICallError({
-          message: `Anthropic stream error (${event.error.type}): ${event.error.message}`,
-          url: this.#url,
-          statusCode,
-          responseBody: stringifyJson(event),
-        });
+        throw mapAnthropicContextOverflow(
+          new APICallError({
+            message: `Anthropic stream error (${event.error.type}): ${event.error.message}`,
+            url: this.#url,
+            statusCode,
+            responseBody: stringifyJson(event),
+          }),
+        );
       }
     }
   }

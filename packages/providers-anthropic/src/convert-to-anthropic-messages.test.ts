@@ -6,6 +6,21 @@ import { InvalidRequestError } from '@tandem/provider-utils';
 const png = new Uint8Array([137, 80, 78, 71]);
 
 describe('convertToAnthropicMessages', () => {
+  it('never sends a compaction part (history bookkeeping of context managers)', () => {
+    const messages: Message[] = [
+      { role: 'user', parts: [{ type: 'text', text: 'Hi' }] },
+      { role: 'system', parts: [{ type: 'compaction', summary: 'They said hi.', replacesThroughMessageId: 'm1' }] },
+      { role: 'assistant', parts: [{ type: 'text', text: 'Hello' }] },
+    ];
+    expect(convertToAnthropicMessages(messages, { system: 'Be brief.' })).toEqual({
+      system: [{ type: 'text', text: 'Be brief.' }],
+      messages: [
+        { role: 'user', content: [{ type: 'text', text: 'Hi' }] },
+        { role: 'assistant', content: [{ type: 'text', text: 'Hello' }] },
+      ],
+    });
+  });
+
   it('converts a multi-turn history with reasoning, tools, errors, images and server tools', () => {
     const history: Message[] = [
       { role: 'system', parts: [{ type: 'text', text: 'Be brief.' }] },

@@ -107,7 +107,8 @@ function assistantBlock(part: Part): AnthropicContentBlockParam[] {
       return [];
     case 'tool-approval-request':
     case 'tool-approval-response':
-      // Run state for the agent loop, not model input.
+    case 'compaction':
+      // Run state for the agent loop (a compaction is sent as the context manager's summary), not model input.
       return [];
     case 'tool-result':
       throw new InvalidRequestError({

@@ -33,3 +33,4 @@ export type {
   AnthropicToolChoice,
 } from './anthropic-request.js';
 export { providerPlugin } from './provider-plugin.js';
+export { anthropicMaxInputTokens } from './anthropic-max-input-tokens.js';

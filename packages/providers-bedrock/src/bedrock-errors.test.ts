@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { APICallError, IncompleteResponseError } from '@tandem/core/spec';
+import { readFileSync } from 'node:fs';
+import { APICallError, ContextOverflowError, IncompleteResponseError } from '@tandem/core/spec';
 import { collectModelStream, ProviderTestServer, recordingSleep } from '@tandem/core/testing';
 import { registerProvider, resolveModel } from '@tandem/core';
 import { createBedrock } from './bedrock-provider.js';
@@ -89,6 +90,18 @@ describe('Bedrock errors', () => {
     server.setFallback(awsError(400, 'ValidationException', 'The provided model identifier is invalid.'));
     const error = await failure(collectModelStream(model(server.url).stream(request)));
     expect(error).toMatchObject({ name: 'APICallError', statusCode: 400, isRetryable: false });
+    expect(ContextOverflowError.isInstance(error)).toBe(false);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it.each(['validation-input-too-long', 'validation-prompt-too-long'])('maps the ValidationException of %s to ContextOverflowError, without retrying', async (fixture) => {
+    await using server = await ProviderTestServer.start();
+    const body = JSON.parse(readFileSync(new URL(`./__fixtures__/errors/${fixture}.json`, import.meta.url), 'utf8')) as { message: string };
+    server.setFallback(awsError(400, 'ValidationException', body.message));
+    const error = await failure(collectModelStream(model(server.url).stream(request)));
+    expect(ContextOverflowError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ name: 'ContextOverflowError', code: 'CONTEXT_OVERFLOW', statusCode: 400, isRetryable: false });
+    expect((error as Error).message).toContain(body.message);
     expect(server.requests).toHaveLength(1);
   });
 

@@ -6,6 +6,19 @@ import { InvalidRequestError } from '@tandem/provider-utils';
 const png = new Uint8Array([137, 80, 78, 71]);
 
 describe('convertToBedrockMessages', () => {
+  it('never sends a compaction part (history bookkeeping of context managers)', () => {
+    const { system, messages } = convertToBedrockMessages([
+      { role: 'user', parts: [{ type: 'text', text: 'Hi' }] },
+      { role: 'system', parts: [{ type: 'compaction', summary: 'They said hi.', replacesThroughMessageId: 'm1' }] },
+      { role: 'assistant', parts: [{ type: 'text', text: 'Hello' }, { type: 'compaction', summary: 'x', replacesThroughMessageId: 'm0' }] },
+    ]);
+    expect(system).toBeUndefined();
+    expect(messages).toEqual([
+      { role: 'user', content: [{ text: 'Hi' }] },
+      { role: 'assistant', content: [{ text: 'Hello' }] },
+    ]);
+  });
+
   it('converts a multi-turn history with reasoning, tool calls, error results and images', () => {
     const history: Message[] = [
       { role: 'system', parts: [{ type: 'text', text: 'Be brief.', providerMetadata: { bedrock: { cachePoint: true } } }] },

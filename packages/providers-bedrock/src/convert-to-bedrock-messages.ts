@@ -156,7 +156,8 @@ function assistantBlock(part: Part): ContentBlock[] {
       return [];
     case 'tool-approval-request':
     case 'tool-approval-response':
-      // Run state for the agent loop, not model input.
+    case 'compaction':
+      // Run state for the agent loop (a compaction is sent as the context manager's summary), not model input.
       return [];
     case 'tool-result':
       throw new InvalidRequestError({ provider: 'bedrock', message: 'A tool result must be in a tool message, not an assistant message.' });

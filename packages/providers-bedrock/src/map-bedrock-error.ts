@@ -1,4 +1,5 @@
-import { APICallError, isRetryableStatus } from '@tandem/core/spec';
+import { APICallError, ContextOverflowError, isRetryableStatus } from '@tandem/core/spec';
+import { isContextOverflowText } from '@tandem/provider-utils';
 
 /** HTTP status and retryability Bedrock documents for each service exception. */
 const EXCEPTIONS: { readonly [name: string]: { readonly status: number; readonly retryable: boolean } } = {
@@ -28,6 +29,7 @@ interface SdkErrorShape {
  * Converts an error of the AWS SDK (a service exception, an exception sent inside the stream, or a network
  * failure) to an `APICallError` with the documented status and a correct `isRetryable`: throttling,
  * unavailability, internal and stream errors are retryable; validation, access and quota errors are not.
+ * A `ValidationException` saying the input is too long becomes a `ContextOverflowError`.
  * The SDK error becomes the `cause` without its raw HTTP exchange, so no credential travels with it.
  * `operation` names the API in the message (default `ConverseStream`).
  *
@@ -53,7 +55,9 @@ export function mapBedrockError(error: unknown, url: string, operation = 'Conver
   const headers: { [name: string]: string } = {};
   for (const [key, value] of Object.entries(shape.$response?.headers ?? {})) if (value !== undefined) headers[key.toLowerCase()] = value;
   const where = statusCode === undefined ? '' : ` (HTTP ${statusCode})`;
-  return new APICallError({
+  // "Input is too long for requested model.", "…prompt is too long…", "too many input tokens": a context overflow.
+  const Failure = name === 'ValidationException' && isContextOverflowText(message) ? ContextOverflowError : APICallError;
+  return new Failure({
     message: `Amazon Bedrock ${operation} failed with ${name}${where}: ${message}${hintFor(name, isNetworkFailure)}`,
     url,
     statusCode,

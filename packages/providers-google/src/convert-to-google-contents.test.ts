@@ -6,6 +6,18 @@ import { InvalidRequestError } from '@tandem/provider-utils';
 const png = new Uint8Array([137, 80, 78, 71]);
 
 describe('convertToGoogleContents', () => {
+  it('never sends a compaction part (history bookkeeping of context managers)', () => {
+    const { systemInstruction, contents } = convertToGoogleContents(
+      [
+        { role: 'user', parts: [{ type: 'text', text: 'Hi' }] },
+        { role: 'system', parts: [{ type: 'compaction', summary: 'They said hi.', replacesThroughMessageId: 'm1' }] },
+      ],
+      {},
+    );
+    expect(systemInstruction).toBeUndefined();
+    expect(contents).toEqual([{ role: 'user', parts: [{ text: 'Hi' }] }]);
+  });
+
   it('converts a multi-turn history with signatures, tool calls, errors and images', () => {
     const history: Message[] = [
       { role: 'system', parts: [{ type: 'text', text: 'Be brief.' }] },

@@ -104,7 +104,8 @@ function modelPart(part: Part, wireIds: Map<string, string>): GoogleRequestPart[
       return [{ codeExecutionResult: part.result }];
     case 'tool-approval-request':
     case 'tool-approval-response':
-      // Run state for the agent loop, not model input.
+    case 'compaction':
+      // Run state for the agent loop (a compaction is sent as the context manager's summary), not model input.
       return [];
     case 'tool-result':
       throw new InvalidRequestError({

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { APICallError, type ModelRequest } from '@tandem/core/spec';
+import { APICallError, ContextOverflowError, type ModelRequest } from '@tandem/core/spec';
 import { collectModelStream, loadJsonFixture, loadSseFixture, ProviderTestServer, recordingSleep } from '@tandem/core/testing';
 import { LoadAPIKeyError } from '@tandem/provider-utils';
 import { registerProvider, resolveModel } from '@tandem/core';
@@ -63,6 +63,20 @@ describe('GoogleGenerativeAIModel', () => {
     expect(error).toMatchObject({ statusCode: 503, isRetryable: true });
     expect((error as Error).message).toContain('The model is overloaded');
     expect(sleep.delays).toEqual([2000, 4000]);
+  });
+
+  it('maps 400 INVALID_ARGUMENT "input token count … exceeds the maximum" to ContextOverflowError, without retrying', async () => {
+    await using server = await ProviderTestServer.start();
+    server.setFallback({ type: 'json', status: 400, body: loadJsonFixture(dir, 'error-400-input-too-long') });
+    const model = createGoogleGenerativeAI({ apiKey: KEY, baseURL: server.baseURL('/v1beta'), sleep: recordingSleep().sleep })('gemini-2.5-flash');
+    const error = await failure(collectModelStream(model.stream(request)));
+    expect(ContextOverflowError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ code: 'CONTEXT_OVERFLOW', statusCode: 400, isRetryable: false });
+    expect((error as Error).message).toContain('The input token count (1200345) exceeds the maximum number of tokens allowed (1048576).');
+    expect(server.requests).toHaveLength(1);
+    server.setFallback({ type: 'json', status: 400, body: loadJsonFixture(dir, 'error-400') });
+    const other = await failure(collectModelStream(model.stream(request)));
+    expect(APICallError.isInstance(other) && !ContextOverflowError.isInstance(other)).toBe(true);
   });
 
   it('never puts the API key in errors, warnings or logs', async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { googleMaxInputTokens } from './google-max-input-tokens.js';
 import { APICallError, type LanguageModelV1, type ModelCallOptions, type ModelRequest, type ModelStreamPart } from '@tandem/core/spec';
 import { z } from 'zod';
 import {
@@ -9,6 +10,7 @@ import {
   type Sleep,
 } from '@tandem/provider-utils';
 import { buildGoogleRequestBody } from './build-google-request-body.js';
+import { mapGoogleContextOverflow } from './google-context-overflow.js';
 import { GoogleErrorBody, GoogleStreamChunk } from './google-stream-chunk.js';
 import { GoogleStreamMapper } from './google-stream-mapper.js';
 
@@ -48,11 +50,15 @@ export class GoogleGenerativeAIModel implements LanguageModelV1 {
   readonly specificationVersion = 'v1';
   readonly provider = 'google';
   readonly modelId: string;
+  /** The model's input limit in tokens, where the provider knows it. */
+  readonly maxInputTokens?: number;
   readonly #config: GoogleGenerativeAIModelConfig;
 
   constructor(modelId: string, config: GoogleGenerativeAIModelConfig) {
     this.modelId = modelId.replace(/^models\//, '');
     this.#config = config;
+    const limit = googleMaxInputTokens(this.modelId);
+    if (limit !== undefined) this.maxInputTokens = limit;
   }
 
   async *stream(request: ModelRequest, options: ModelCallOptions = {}): AsyncGenerator<ModelStreamPart, void, undefined> {
@@ -64,7 +70,7 @@ export class GoogleGenerativeAIModel implements LanguageModelV1 {
     const url = `${config.baseURL}/models/${encodeURIComponent(this.modelId)}:streamGenerateContent?alt=sse`;
     const headers = { ...config.headers, ...options.headers, 'x-goog-api-key': apiKey };
     yield* streamSseWithRetry(
-      { provider: 'Google Gemini', url, headers, body, fetch: config.fetch, signal, maxRetries: config.maxRetries, sleep: config.sleep, secrets: [apiKey], ...config.limits },
+      { provider: 'Google Gemini', url, headers, body, fetch: config.fetch, signal, maxRetries: config.maxRetries, sleep: config.sleep, secrets: [apiKey], ...config.limits, mapError: mapGoogleContextOverflow },
       async function* (events) {
         const mapper = new GoogleStreamMapper({ generateId: config.generateId });
         for await (const message of events) yield* mapper.map(parseChunk(message.data, url));
@@ -83,12 +89,14 @@ function parseChunk(data: string, url: string): GoogleStreamChunk {
   if (typeof json === 'object' && json !== null && 'error' in json) {
     const body = validateJson(json, GoogleErrorBody, { provider: 'Google Gemini' });
     const statusCode = body.error.code ?? 500;
-    throw new APICallError({
-      message: `Google Gemini stream failed with ${body.error.status ?? `HTTP ${statusCode}`}: ${body.error.message}`,
-      url,
-      statusCode,
-      responseBody: data,
-    });
+    throw mapGoogleContextOverflow(
+      new APICallError({
+        message: `Google Gemini stream failed with ${body.error.status ?? `HTTP ${statusCode}`}: ${body.error.message}`,
+        url,
+        statusCode,
+        responseBody: data,
+      }),
+    );
   }
   return validateJson(json, GoogleStreamChunk, { provider: 'Google Gemini' });
 }

@@ -40,3 +40,4 @@ export type {
   GoogleFunctionDeclaration,
 } from './google-request.js';
 export { providerPlugin } from './provider-plugin.js';
+export { googleMaxInputTokens } from './google-max-input-tokens.js';

@@ -23,3 +23,4 @@ export { OpenAIRealtimeConnection, type RealtimeConnectionOptions } from './real
 export { providerPlugin } from './provider-plugin.js';
 export type { RealtimeSocket, RealtimeSocketData } from './realtime/realtime-socket.js';
 export { RealtimeUnsupportedError, type RealtimeSettings, type RealtimeTurnDetection } from '@tandem/provider-utils';
+export { openaiMaxInputTokens } from './openai-max-input-tokens.js';

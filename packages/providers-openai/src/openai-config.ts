@@ -27,6 +27,8 @@ export interface OpenAIConfig extends ProviderLimitSettings {
   readonly headers: () => { readonly [name: string]: string | undefined };
   /** Secrets to scrub from errors, computed per call (normally just the API key). */
   readonly secrets?: () => readonly (string | undefined)[];
+  /** The input limit of a model id, where the provider knows it (becomes the model's `maxInputTokens`). */
+  readonly maxInputTokens?: (modelId: string) => number | undefined;
   readonly fetch?: typeof fetch;
   /** Default 2. */
   readonly maxRetries?: number;

@@ -1,4 +1,4 @@
-import { APICallError } from '@tandem/core/spec';
+import { APICallError, ContextOverflowError } from '@tandem/core/spec';
 import { collectModelStream, contractTools, loadJsonFixture, loadSseFixture, ProviderTestServer, recordingSleep } from '@tandem/core/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOpenAI } from './openai-provider.js';
@@ -40,13 +40,22 @@ describe.each(['responses', 'chat'] as const)('OpenAI %s error bodies', (api) =>
     expect(result.text).toBe('Hello! How can I help today?');
   });
 
-  it('does not retry a 400 and keeps param and code in the body', async () => {
-    server.setFallback({ type: 'json', status: 400, body: loadJsonFixture(errors, 'context-length-400') });
+  it('maps context_length_exceeded to ContextOverflowError, not retried, keeping param and code in the body', async () => {
+    server.setFallback({ type: 'json', status: 400, body: loadJsonFixture(errors, api === 'chat' ? 'context-length-chat-400' : 'context-length-400') });
     const error = (await collectModelStream(model().stream(request)).catch((e: unknown) => e)) as APICallError;
+    expect(ContextOverflowError.isInstance(error)).toBe(true);
+    expect(error.name).toBe('ContextOverflowError');
     expect(error.statusCode).toBe(400);
     expect(error.isRetryable).toBe(false);
-    expect(error.message).toContain('exceeds the context window');
-    expect(JSON.parse(error.responseBody ?? '{}')).toMatchObject({ error: { param: 'input', code: 'context_length_exceeded' } });
+    expect(error.message).toContain(api === 'chat' ? 'maximum context length is 128000 tokens' : 'exceeds the context window');
+    expect(JSON.parse(error.responseBody ?? '{}')).toMatchObject({ error: { param: api === 'chat' ? 'messages' : 'input', code: 'context_length_exceeded' } });
     expect(server.requests).toHaveLength(1);
+  });
+
+  it('keeps other 400s plain APICallErrors', async () => {
+    server.setFallback({ type: 'json', status: 400, body: { error: { message: "Invalid value for 'temperature'.", type: 'invalid_request_error', param: 'temperature', code: 'invalid_value' } } });
+    const error = await collectModelStream(model().stream(request)).catch((e: unknown) => e);
+    expect(APICallError.isInstance(error)).toBe(true);
+    expect(ContextOverflowError.isInstance(error)).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import type { BidiModelV1, LanguageModelV1 } from '@tandem/core/spec';
+import { openaiMaxInputTokens } from './openai-max-input-tokens.js';
 import { loadApiKey, withoutTrailingSlash, type ProviderLimitSettings, type Sleep } from '@tandem/provider-utils';
 import { OpenAIChatLanguageModel } from './chat/openai-chat-language-model.js';
 import type { OpenAIConfig } from './openai-config.js';
@@ -93,6 +94,7 @@ export function createOpenAI(settings: OpenAIProviderSettings = {}): OpenAIProvi
       ...settings.headers,
     }),
     secrets: () => [settings.apiKey ?? env('OPENAI_API_KEY')],
+    maxInputTokens: openaiMaxInputTokens,
     fetch: settings.fetch,
     maxRetries: settings.maxRetries,
     sleep: settings.sleep,

@@ -7,6 +7,7 @@ import { useColor } from '../output/color.js';
 import { prepare } from '../prepare.js';
 import { openCommandSession } from '../sessions/open-command-session.js';
 import { loadInk } from './load-ink.js';
+import { chatContext } from '../chat/chat-context.js';
 
 /**
  * `tandem chat`: an interactive conversation with a live tool panel. Needs a terminal on stdin and stdout.
@@ -31,7 +32,7 @@ export async function chatCommand(options: GlobalOptions): Promise<ExitCode> {
     view.app?.unmount();
   };
   const controller = new ChatController({
-    agentOptions: prepared.agentOptions,
+    agentOptions: { ...prepared.agentOptions, ...chatContext(options.context) },
     autoApprove: options.yes === true,
     model: prepared.choice.model,
     modelId: prepared.choice.id,

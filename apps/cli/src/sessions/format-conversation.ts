@@ -40,6 +40,9 @@ export function formatConversation(messages: readonly Message[], paint: Paint): 
         case 'builtin-tool-result':
           body.push(`${paint(part.isError === true ? 'red' : 'green', '←')} ${part.toolName}: ${preview(part.result, 200)}`);
           break;
+        case 'compaction':
+          body.push(paint('dim', `(summary of the messages above, sent in their place) ${preview(part.summary, 300)}`));
+          break;
       }
     }
     const [first = '', ...rest] = body.join('\n').split('\n');

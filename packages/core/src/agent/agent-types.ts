@@ -12,6 +12,7 @@ import type { Telemetry } from '../telemetry/telemetry.js';
 import type { ToolContext } from '../tool/tool-context.js';
 import type { ApprovalRequest } from '../tool-runtime/approval.js';
 import type { ApprovalMode, Approver } from '../tool-runtime/pending-approvals.js';
+import type { ContextManager } from '../context/context-manager.js';
 
 /**
  * Why a run ended.
@@ -132,6 +133,14 @@ export interface AgentOptions {
   readonly session?: SessionOptions;
   /** Traces runs (e.g. `otel()` from `@tandem/otel`). */
   readonly telemetry?: Telemetry;
+  /**
+   * Decides what each model call is sent from a long conversation: `slidingWindow()`, `trimToolResults()`,
+   * `summarize()`, or several with `composeContext()`. History (and the session) keeps every message; with a
+   * manager, every message entering history gets an `id`, and a `ContextOverflowError` from the model is
+   * answered by one reduction (`context-reduced` event) and one retry of the call. Without one, the model is
+   * sent the whole history and an overflow rejects `run.result`.
+   */
+  readonly context?: ContextManager;
 }
 
 /**

@@ -18,6 +18,7 @@ import { runLoop } from './run-loop.js';
 import { RunState } from './run-state.js';
 import { ToolCatalog } from './tool-catalog.js';
 import { validateAgentOptions } from './validate-agent-options.js';
+import { withMessageIds } from '../context/with-message-ids.js';
 
 const NO_MESSAGES: readonly Message[] = Object.freeze([]);
 const NO_CONDITIONS: readonly StopCondition[] = Object.freeze([]);
@@ -106,7 +107,9 @@ export class Agent implements ToolAgent {
     }
     const parent = options.parent === undefined ? undefined : parentLink(options.parent);
     // A nested run that paused resumes from its own messages, which the outer call's resume carries.
-    const input = parent?.resumeMessages ?? toMessages(messages);
+    const given = parent?.resumeMessages ?? toMessages(messages);
+    // With a context manager every message has an id (a compaction points at one).
+    const input = this.options.context === undefined ? given : withMessageIds(given);
     const session = options.session ?? this.options.session;
     const mode = options.approvals ?? this.options.approvals ?? 'wait';
     if (mode !== 'wait' && mode !== 'interrupt') throw new TypeError(`agent.run(): approvals must be 'wait' or 'interrupt', got ${String(mode)}.`);

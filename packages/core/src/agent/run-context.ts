@@ -7,6 +7,7 @@ import type { OutputSchema } from '../output/output-schema.js';
 import type { SessionOptions } from '../session/session-store.js';
 import type { RunTrace } from '../telemetry/telemetry.js';
 import type { ApprovalGate } from '../tool-runtime/approval.js';
+import type { ContextRunner } from '../context/context-runner.js';
 import type { AgentOptions, StepResult, StopCondition } from './agent-types.js';
 import type { RunHooks } from './run-hooks.js';
 import type { RunRecorder } from './run-recorder.js';
@@ -42,6 +43,8 @@ export interface RunProgress {
   readonly config: LoopConfig;
   readonly recorder: RunRecorder;
   readonly trace: RunTrace | undefined;
+  /** What each model call is sent (the agent's `context` manager) and the overflow retry. */
+  readonly context: ContextRunner;
   readonly steps: StepResult[];
   usage: Usage;
 }

@@ -15,6 +15,8 @@ import { runStep } from './run-step.js';
 import type { ToolSnapshot } from './tool-catalog.js';
 import type { StepDecision } from './step-decision.js';
 import { startRunTrace, traceSafely } from './trace-run.js';
+import { ContextRunner } from '../context/context-runner.js';
+import { withMessageIds } from '../context/with-message-ids.js';
 
 type End = Extract<StepDecision, { type: 'end' }>;
 
@@ -25,10 +27,18 @@ type End = Extract<StepDecision, { type: 'end' }>;
  */
 export async function runLoop(config: LoopConfig): Promise<AgentResult<unknown>> {
   const trace = startRunTrace(config);
+  const recorder = new RunRecorder(config.state.messages, config.hooks, config.runId, config.session, config.options.context !== undefined);
   const progress: RunProgress = {
     config,
-    recorder: new RunRecorder(config.state.messages, config.hooks, config.runId, config.session),
+    recorder,
     trace,
+    context: new ContextRunner({
+      manager: config.options.context,
+      model: config.model,
+      history: config.state.messages,
+      signal: config.state.abort.signal,
+      record: (message, step) => recorder.record(message, step),
+    }),
     steps: [],
     usage: ZERO_USAGE,
   };
@@ -55,7 +65,7 @@ async function loop(progress: RunProgress): Promise<AgentResult<unknown>> {
     const before = checkpoint(config);
     if (before !== undefined) return finish(progress, before, step - 1);
     const tools = config.catalog.current();
-    const request = await prepareRequest(config, step, tools);
+    const request = await prepareRequest(config, step, tools, progress.context);
     // Cancel is checked before every model call: a cancel from a hook ends the run without calling the provider.
     const gate = checkpoint(config);
     if (gate !== undefined) return finish(progress, gate, step - 1);
@@ -72,8 +82,8 @@ function checkpoint(config: LoopConfig): End | undefined {
   return undefined;
 }
 
-async function prepareRequest(config: LoopConfig, step: number, tools: ToolSnapshot): Promise<ModelRequest> {
-  let request = buildRequest(config, tools);
+async function prepareRequest(config: LoopConfig, step: number, tools: ToolSnapshot, context: ContextRunner): Promise<ModelRequest> {
+  let request = await context.prepare(buildRequest(config, tools), step);
   if (config.hooks.has('beforeModelCall')) {
     const event = { runId: config.runId, step, request };
     await config.hooks.run('beforeModelCall', event);
@@ -87,7 +97,9 @@ async function loadHistory(config: LoopConfig): Promise<void> {
   const { session, state, input } = config;
   if (session === undefined) return;
   const stored = await session.store.load(session.id);
-  const history = repairHistory(mergeApprovalRecords(stored), answeredCallIds(input));
+  const repaired = repairHistory(mergeApprovalRecords(stored), answeredCallIds(input));
+  // With a context manager every message has an id (a compaction points at one); old stored ones may lack it.
+  const history = config.options.context === undefined ? repaired : withMessageIds(repaired);
   state.messages.splice(0, 0, ...history);
   if (input.length > 0) await session.store.append(session.id, input);
 }

@@ -1,6 +1,7 @@
 import type { Message } from '../spec/message/v1/message.js';
 import type { SessionOptions } from '../session/session-store.js';
 import type { RunHooks } from './run-hooks.js';
+import { withMessageId } from '../context/with-message-ids.js';
 
 /**
  * Adds messages to a run's history: pushes each, appends it to the session store (when the run has one)
@@ -12,10 +13,13 @@ export class RunRecorder {
     private readonly hooks: RunHooks,
     private readonly runId: string,
     private readonly session: SessionOptions | undefined,
+    /** Give each message without an `id` one (runs with a context manager: a compaction points at ids). */
+    private readonly assignIds = false,
   ) {}
 
   /** Adds `message`; resolves once it is stored and the hooks ran. Rejects when either fails. */
-  async record(message: Message, step: number): Promise<void> {
+  async record(added: Message, step: number): Promise<void> {
+    const message = this.assignIds ? withMessageId(added) : added;
     this.messages.push(message);
     if (this.session !== undefined) await this.session.store.append(this.session.id, [message]);
     if (this.hooks.has('messageAdded')) await this.hooks.run('messageAdded', { runId: this.runId, step, message });
@@ -25,7 +29,8 @@ export class RunRecorder {
    * Adds `message` without hooks — used to keep history paired while a run is failing. Resolves even
    * when storing it fails (the run is already rejecting with the first error).
    */
-  async recordQuietly(message: Message): Promise<void> {
+  async recordQuietly(added: Message): Promise<void> {
+    const message = this.assignIds ? withMessageId(added) : added;
     this.messages.push(message);
     if (this.session === undefined) return;
     try {

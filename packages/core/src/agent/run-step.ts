@@ -3,7 +3,7 @@ import type { ModelRequest } from '../spec/language-model/v1/model-request.js';
 import type { ToolResult } from '../spec/message/v1/tool-result.js';
 import type { ToolCall } from '../events/agent-event.js';
 import type { ToolCallHooks } from '../hooks/tool-call-hooks.js';
-import { callModel, type ModelCallOutcome } from '../model-call/call-model.js';
+import type { ModelCallOutcome } from '../model-call/call-model.js';
 import { ToolGroup, type ToolGroupSetup } from '../tool-runtime/tool-group.js';
 import type { AfterToolsEvent } from '../hooks/agent-hooks.js';
 import type { ModelCallTraceOutcome } from '../telemetry/telemetry.js';
@@ -42,7 +42,7 @@ export async function runStep(progress: RunProgress, step: number, request: Mode
   const asksApproval = (call: ToolCall): boolean => isPending(call) && tools.byName.get(call.toolName)?.needsApproval !== undefined;
   const eager = config.options.toolExecution?.start === 'eager';
   const modelTrace = traceSafely(() => progress.trace?.startModelCall({ step, model: config.model, request }));
-  const outcome = await callModel(config.model, request, config.state.abort.signal, {
+  const outcome = await progress.context.call(request, config.state.abort.signal, {
     runId: config.runId,
     step,
     emit: config.emit,

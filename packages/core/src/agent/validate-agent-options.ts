@@ -17,6 +17,10 @@ export function validateAgentOptions(options: AgentOptions): void {
   if (options.approve !== undefined && typeof options.approve !== 'function') {
     throw new TypeError('Agent: approve must be a function (request) => boolean | { approved: false, reason } (or a promise of one).');
   }
+  const context = options.context;
+  if (context !== undefined && (typeof context !== 'object' || context === null || typeof context.prepare !== 'function')) {
+    throw new TypeError('Agent: context must be a context manager ({ prepare(messages, info) }), e.g. slidingWindow({ maxTokens: 100_000 }).');
+  }
   if (options.approvals !== undefined && options.approvals !== 'wait' && options.approvals !== 'interrupt') {
     throw new TypeError(`Agent: approvals must be 'wait' or 'interrupt', got ${String(options.approvals)}.`);
   }

@@ -116,6 +116,19 @@ export type LoopEvent =
       /** The validated input the tool would run with. */
       readonly input: unknown;
     })
+  | (EventBase & {
+      /**
+       * The model rejected the request as too long (`ContextOverflowError`); the agent's context manager
+       * reduced the conversation and the call is retried once with the smaller request.
+       */
+      readonly type: 'context-reduced';
+      /** Estimated input tokens of the request that failed. */
+      readonly beforeTokens: number;
+      /** Estimated input tokens of the retry. */
+      readonly afterTokens: number;
+      /** `summarize`: older turns were summarized; `window`: the oldest half of the messages was dropped. */
+      readonly strategy: 'summarize' | 'window';
+    })
   | (EventBase & { readonly type: 'step-end'; readonly finishReason: FinishReason; readonly usage: Usage });
 
 /**

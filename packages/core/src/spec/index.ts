@@ -16,9 +16,10 @@ export type {
   BuiltinToolResultPart,
   ToolApprovalRequestPart,
   ToolApprovalResponsePart,
+  CompactionPart,
   Part,
 } from './message/v1/part.js';
-export type { Message, Role, UserPart, AssistantPart, ToolPart } from './message/v1/message.js';
+export type { Message, Role, SystemPart, UserPart, AssistantPart, ToolPart } from './message/v1/message.js';
 export type { ToolOutput, ToolContentBlock } from './message/v1/tool-output.js';
 export type { ToolResult } from './message/v1/tool-result.js';
 export type {
@@ -36,6 +37,7 @@ export type { LanguageModelV1, LanguageModel } from './language-model/v1/languag
 export { TandemError, type TandemErrorOptions } from './errors/tandem-error.js';
 export { registerSecret, redactRegisteredSecrets, redactSecretsDeep, REDACTED_SECRET } from './errors/secret-registry.js';
 export { APICallError, isRetryableStatus, type APICallErrorOptions } from './errors/api-call-error.js';
+export { ContextOverflowError } from './errors/context-overflow-error.js';
 export { IncompleteResponseError } from './errors/incomplete-response-error.js';
 export { InvalidResponseDataError } from './errors/invalid-response-data-error.js';
 export { UnsupportedModelVersionError } from './errors/unsupported-model-version-error.js';

@@ -1,5 +1,5 @@
 import { APICallError, type FinishReason, type ModelStreamPart, type Usage } from '@tandem/core/spec';
-import { stringifyJson } from '@tandem/provider-utils';
+import { mapOpenAICompatibleOverflow, stringifyJson } from '@tandem/provider-utils';
 import type { ChatAnnotation, ChatStreamData } from './chat-chunk.js';
 
 interface OpenTool {
@@ -34,12 +34,14 @@ export class ChatStreamMapper {
 
   map(data: ChatStreamData): ModelStreamPart[] {
     if ('error' in data) {
-      throw new APICallError({
-        message: `Stream error: ${data.error.message}`,
-        url: this.url,
-        responseBody: stringifyJson(data),
-        isRetryable: false,
-      });
+      throw mapOpenAICompatibleOverflow(
+        new APICallError({
+          message: `Stream error: ${data.error.message}`,
+          url: this.url,
+          responseBody: stringifyJson(data),
+          isRetryable: false,
+        }),
+      );
     }
     this.responseId ??= data.id ?? undefined;
     if (data.usage) this.usage = toUsage(data.usage);

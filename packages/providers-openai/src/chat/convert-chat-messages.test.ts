@@ -8,6 +8,15 @@ import { convertToChatMessages } from './convert-to-chat-messages.js';
 describe('Chat Completions message conversion', () => {
   const messages = convertToChatMessages(history);
 
+  it('never sends a compaction part, nor a system message holding only one', () => {
+    const sent = convertToChatMessages([
+      { role: 'system', parts: [{ type: 'text', text: 'Rules.' }, { type: 'compaction', summary: 'S', replacesThroughMessageId: 'm0' }] },
+      { role: 'system', parts: [{ type: 'compaction', summary: 'They said hi.', replacesThroughMessageId: 'm1' }] },
+      { role: 'user', parts: [{ type: 'text', text: 'Hi' }] },
+    ]);
+    expect(sent).toEqual([{ role: 'system', content: 'Rules.' }, { role: 'user', content: 'Hi' }]);
+  });
+
   it('converts a multi-turn history to the documented messages', () => {
     expect(messages).toEqual([
       { role: 'system', content: 'You are helpful.' },

@@ -35,9 +35,12 @@ export function convertToChatMessages(messages: readonly Message[], options: Con
   const out: ChatMessage[] = [];
   for (const message of messages) {
     switch (message.role) {
-      case 'system':
-        out.push({ role: 'system', content: message.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n') });
+      case 'system': {
+        // Only text is sent: a `compaction` part is history bookkeeping, and a message of only that is skipped.
+        const texts = message.parts.flatMap((p) => (p.type === 'text' ? [p.text] : []));
+        if (texts.length > 0) out.push({ role: 'system', content: texts.join('\n') });
         break;
+      }
       case 'user': {
         const parts = message.parts.filter((p) => p.type === 'text' || p.type === 'file');
         if (parts.every((p) => p.type === 'text')) out.push({ role: 'user', content: parts.map((p) => (p.type === 'text' ? p.text : '')).join('') });

@@ -1,5 +1,5 @@
 import { IncompleteResponseError, type LanguageModelV1, type ModelCallOptions, type ModelRequest, type ModelStreamPart } from '@tandem/core/spec';
-import { streamSseWithRetry } from '@tandem/provider-utils';
+import { mapOpenAICompatibleOverflow, streamSseWithRetry } from '@tandem/provider-utils';
 import { ChatStreamMapper } from './chat-stream-mapper.js';
 import type { OpenAIChatConfig } from './openai-chat-config.js';
 
@@ -21,12 +21,16 @@ export class OpenAIChatLanguageModel implements LanguageModelV1 {
   readonly specificationVersion = 'v1' as const;
   readonly provider: string;
   readonly modelId: string;
+  /** The model's input limit in tokens, where the provider knows it. */
+  readonly maxInputTokens?: number;
   private readonly config: OpenAIChatConfig;
 
   constructor(modelId: string, config: OpenAIChatConfig) {
     this.modelId = modelId;
     this.config = config;
     this.provider = config.provider;
+    const limit = config.maxInputTokens?.(modelId);
+    if (limit !== undefined) this.maxInputTokens = limit;
   }
 
   async *stream(request: ModelRequest, options: ModelCallOptions = {}): AsyncIterable<ModelStreamPart> {
@@ -51,6 +55,7 @@ export class OpenAIChatLanguageModel implements LanguageModelV1 {
         timeoutMs: config.timeoutMs,
         maxRetryAfterMs: config.maxRetryAfterMs,
         maxEventBytes: config.maxEventBytes,
+        mapError: mapOpenAICompatibleOverflow,
       },
       async function* (events) {
         const mapper = new ChatStreamMapper({ url, builtinToolName: config.builtinToolName ?? 'web_search' });

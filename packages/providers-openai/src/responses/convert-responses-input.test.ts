@@ -8,6 +8,15 @@ import { ResponsesInputItem } from './responses-input.js';
 describe('Responses input conversion', () => {
   const input = convertToResponsesInput(history);
 
+  it('never sends a compaction part, nor a system message holding only one', () => {
+    const sent = convertToResponsesInput([
+      { role: 'system', parts: [{ type: 'text', text: 'Rules.' }, { type: 'compaction', summary: 'S', replacesThroughMessageId: 'm0' }] },
+      { role: 'system', parts: [{ type: 'compaction', summary: 'They said hi.', replacesThroughMessageId: 'm1' }] },
+      { role: 'user', parts: [{ type: 'text', text: 'Hi' }] },
+    ]);
+    expect(sent).toEqual([{ role: 'system', content: 'Rules.' }, { role: 'user', content: [{ type: 'input_text', text: 'Hi' }] }]);
+  });
+
   it('converts a multi-turn history to the documented input items', () => {
     expect(input).toEqual([
       { role: 'system', content: 'You are helpful.' },

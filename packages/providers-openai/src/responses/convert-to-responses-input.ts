@@ -42,8 +42,9 @@ export function convertToResponsesInput(messages: readonly Message[], options: C
   for (const message of messages) {
     switch (message.role) {
       case 'system': {
-        const text = message.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n');
-        items.push({ role: 'system', content: text });
+        // Only text is sent: a `compaction` part is history bookkeeping, and a message of only that is skipped.
+        const texts = message.parts.flatMap((p) => (p.type === 'text' ? [p.text] : []));
+        if (texts.length > 0) items.push({ role: 'system', content: texts.join('\n') });
         break;
       }
       case 'user': {

@@ -1,5 +1,5 @@
 import { IncompleteResponseError, type LanguageModelV1, type ModelCallOptions, type ModelRequest, type ModelStreamPart } from '@tandem/core/spec';
-import { streamSseWithRetry } from '@tandem/provider-utils';
+import { mapOpenAICompatibleOverflow, streamSseWithRetry } from '@tandem/provider-utils';
 import type { OpenAIConfig } from '../openai-config.js';
 import { ResponsesStreamMapper } from './responses-stream-mapper.js';
 
@@ -19,12 +19,16 @@ export class OpenAIResponsesLanguageModel implements LanguageModelV1 {
   readonly specificationVersion = 'v1' as const;
   readonly provider: string;
   readonly modelId: string;
+  /** The model's input limit in tokens, where the provider knows it. */
+  readonly maxInputTokens?: number;
   private readonly config: OpenAIConfig;
 
   constructor(modelId: string, config: OpenAIConfig) {
     this.modelId = modelId;
     this.config = config;
     this.provider = config.provider;
+    const limit = config.maxInputTokens?.(modelId);
+    if (limit !== undefined) this.maxInputTokens = limit;
   }
 
   async *stream(request: ModelRequest, options: ModelCallOptions = {}): AsyncIterable<ModelStreamPart> {
@@ -50,6 +54,7 @@ export class OpenAIResponsesLanguageModel implements LanguageModelV1 {
         timeoutMs: config.timeoutMs,
         maxRetryAfterMs: config.maxRetryAfterMs,
         maxEventBytes: config.maxEventBytes,
+        mapError: mapOpenAICompatibleOverflow,
       },
       async function* (events) {
         const mapper = new ResponsesStreamMapper({ providerOptionsKey: config.providerOptionsKey, url });

@@ -1,5 +1,5 @@
 import { APICallError, type FinishReason, type JsonValue, type ModelStreamPart, type Usage } from '@tandem/core/spec';
-import { stringifyJson } from '@tandem/provider-utils';
+import { mapOpenAICompatibleOverflow, stringifyJson } from '@tandem/provider-utils';
 import type { AnyOutputItem, ResponsesEvent, ResponsesOutputItem, ResponsesResponse } from './responses-stream-event.js';
 
 interface OpenTool {
@@ -75,12 +75,14 @@ export class ResponsesStreamMapper {
       case 'response.created':
         return [];
       case 'error':
-        throw new APICallError({
-          message: `OpenAI stream error${event.code ? ` (${event.code})` : ''}: ${event.message}`,
-          url: this.url,
-          responseBody: stringifyJson(event),
-          isRetryable: false,
-        });
+        throw mapOpenAICompatibleOverflow(
+          new APICallError({
+            message: `OpenAI stream error${event.code ? ` (${event.code})` : ''}: ${event.message}`,
+            url: this.url,
+            responseBody: stringifyJson(event),
+            isRetryable: false,
+          }),
+        );
     }
   }
 

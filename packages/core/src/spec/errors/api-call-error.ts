@@ -48,8 +48,9 @@ export class APICallError extends TandemError {
   readonly retryAfterMs: number | undefined;
   private readonly [BRAND] = true;
 
-  constructor(options: APICallErrorOptions) {
-    super('API_CALL_ERROR', { message: options.message, cause: options.cause });
+  /** @param code - for subclasses (e.g. `ContextOverflowError`): their own stable code. */
+  constructor(options: APICallErrorOptions, code = 'API_CALL_ERROR') {
+    super(code, { message: options.message, cause: options.cause });
     this.name = 'APICallError';
     this.url = redactRegisteredSecrets(options.url);
     this.statusCode = options.statusCode;

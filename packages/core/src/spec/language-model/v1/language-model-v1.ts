@@ -32,6 +32,11 @@ export interface LanguageModelV1 {
   readonly provider: string;
   /** Vendor model id, e.g. `gpt-5`. */
   readonly modelId: string;
+  /**
+   * The most input tokens the model accepts (its context window less what it reserves for output), where
+   * the provider knows it. Optional: context managers (`slidingWindow()`) use it as their default budget.
+   */
+  readonly maxInputTokens?: number;
   stream(request: ModelRequest, options?: ModelCallOptions): AsyncIterable<ModelStreamPart>;
 }
 

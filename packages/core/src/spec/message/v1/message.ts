@@ -9,6 +9,7 @@ import type {
   ToolApprovalRequestPart,
   ToolApprovalResponsePart,
   Part,
+  CompactionPart,
 } from './part.js';
 
 /**
@@ -21,7 +22,7 @@ export type Role = 'system' | 'user' | 'assistant' | 'tool';
 /**
  * One message of a conversation.
  *
- * Conventions providers rely on: `system` messages hold text parts; `user` messages hold text and file
+ * Conventions providers rely on: `system` messages hold text parts (and `compaction` parts, which providers skip); `user` messages hold text and file
  * parts; `assistant` messages hold text, reasoning, file, tool-call and builtin-tool parts; `tool`
  * messages hold tool-result parts.
  *
@@ -32,6 +33,13 @@ export interface Message {
   readonly role: Role;
   readonly parts: readonly Part[];
 }
+
+/**
+ * Parts allowed in a system message: instructions as text, and the `compaction` summaries context managers record.
+ *
+ * @category Messages
+ */
+export type SystemPart = TextPart | CompactionPart;
 
 /**
  * Parts allowed in a user message.

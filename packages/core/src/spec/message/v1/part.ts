@@ -106,11 +106,6 @@ export interface BuiltinToolResultPart {
 }
 
 /**
- * Any message part.
- *
- * @category Messages
- */
-/**
  * A pending decision recorded in the assistant message that holds the call: the call needs a person's approval
  * before it may run. Resuming a run with a matching {@link ToolApprovalResponsePart} settles it.
  *
@@ -154,8 +149,36 @@ export interface ToolApprovalResponsePart {
   readonly providerMetadata?: ProviderMetadata;
 }
 
+/**
+ * A summary that stands in for the older part of a conversation (written by `summarize()` from `@tandem/core`).
+ * It is appended to history in a `system` message, so stores stay append-only: the messages it replaces stay
+ * stored, and a context manager that reads history sends `summary` instead of every message up to and
+ * including the one whose `id` is `replacesThroughMessageId`. Providers never send the part itself.
+ *
+ * @example
+ * ```ts
+ * const part: CompactionPart = { type: 'compaction', summary: 'The user is planning a trip to Oslo…', replacesThroughMessageId: 'msg_41' };
+ * ```
+ *
+ * @category Messages
+ */
+export interface CompactionPart {
+  readonly type: 'compaction';
+  /** The summary text the model is sent in place of the replaced messages. */
+  readonly summary: string;
+  /** The `id` of the last message the summary replaces (the messages before it are replaced too). */
+  readonly replacesThroughMessageId: string;
+  readonly providerMetadata?: ProviderMetadata;
+}
+
+/**
+ * Any message part.
+ *
+ * @category Messages
+ */
 export type Part =
   | TextPart
+  | CompactionPart
   | ToolApprovalRequestPart
   | ToolApprovalResponsePart
   | ReasoningPart
