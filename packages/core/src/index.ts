@@ -51,6 +51,7 @@ export { errorText } from './tool-runtime/error-text.js';
 export type { ApprovalRequest, ApprovalDecision } from './tool-runtime/approval.js';
 export type { Approver } from './tool-runtime/pending-approvals.js';
 export { TOOL_NAME_PATTERN, assertToolName } from './tool/tool-name.js';
+export { functionToolDefinition } from './tool/function-tool-definition.js';
 export { sleep } from './util/sleep.js';
 export type { Clock, ClockTimer } from './clock/clock.js';
 export { systemClock } from './clock/system-clock.js';

@@ -13,7 +13,8 @@ export function fnTool(
   return {
     kind: 'function',
     name,
-    spec: { description: `The ${name} tool.`, params: { type: 'object', properties: {} } },
+    description: `The ${name} tool.`,
+    inputSchema: { type: 'object', properties: {} },
     execute: execute as FunctionTool['execute'],
     ...options,
   };
