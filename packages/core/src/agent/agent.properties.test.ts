@@ -89,7 +89,7 @@ async function play(s: Scenario): Promise<Outcome> {
       ctx.agent.cancel({ afterCurrentTools: true, message: 'Stopped by tool.' });
       return 'stopping';
     }),
-    { kind: 'function', name: 'pending', spec: { description: 'For the caller.', params: { type: 'object' } } },
+    { kind: 'function', name: 'pending', description: 'For the caller.', inputSchema: { type: 'object' } },
     {
       ...fnTool('approval', (_input, ctx) => {
         started.add(ctx.toolCallId);

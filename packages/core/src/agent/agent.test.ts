@@ -322,7 +322,7 @@ describe('finish reasons and stop reasons', () => {
   });
 
   it('schema-only tools end the run with toolUse, leaving their calls for the caller', async () => {
-    const schemaOnly = { kind: 'function' as const, name: 'ask_user', spec: { description: 'Ask.', params: { type: 'object' } } };
+    const schemaOnly = { kind: 'function' as const, name: 'ask_user', description: 'Ask.', inputSchema: { type: 'object' } };
     const model = new ScriptedModel({ responses: [toolCallResponse([{ name: 'ask_user', id: 'Q' }])] });
     const result = await new Agent({ tools: [schemaOnly] }).run(model, 'go').result;
     expect(result.stopReason).toBe('toolUse');

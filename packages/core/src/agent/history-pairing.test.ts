@@ -20,7 +20,7 @@ function unpairedCalls(messages: readonly Message[]): string[] {
   return unpaired;
 }
 
-const schemaOnly = { kind: 'function' as const, name: 'ask_user', spec: { description: 'Ask.', params: { type: 'object' } } };
+const schemaOnly = { kind: 'function' as const, name: 'ask_user', description: 'Ask.', inputSchema: { type: 'object' } };
 
 describe('every tool call gets exactly one result', () => {
   it('an immediate cancel during a group that also holds a schema-only call pairs that call too', async () => {

@@ -14,7 +14,7 @@ function unpairedCalls(messages: readonly Message[]): string[] {
   return messages.flatMap((message) => message.parts).flatMap((part) => (part.type === 'tool-call' && !results.has(part.toolCallId) ? [part.toolCallId] : []));
 }
 
-const schemaOnly = { kind: 'function' as const, name: 'ask_user', spec: { description: 'Ask the user.', params: { type: 'object' } } };
+const schemaOnly = { kind: 'function' as const, name: 'ask_user', description: 'Ask the user.', inputSchema: { type: 'object' } };
 
 class Concat implements InstanceType<AggregatorClass<string, string>> {
   private text = '';

@@ -175,7 +175,7 @@ describe('tool approval', () => {
       const transfer: FunctionTool = {
         kind: 'function',
         name: 'transfer',
-        spec: { description: 'Move money; the app runs it.', params: { type: 'object', properties: { amount: { type: 'number' } }, required: ['amount'] } },
+        description: 'Move money; the app runs it.', inputSchema: { type: 'object', properties: { amount: { type: 'number' } }, required: ['amount'] },
         validate: (input) =>
           typeof (input as { amount?: unknown }).amount === 'number' ? { success: true, value: input } : { success: false, error: 'amount must be a number' },
         needsApproval: true,

@@ -22,3 +22,4 @@ export { answeredCallIds } from '../session/repair-history.js';
 export { ToolCatalog, type ToolCatalogOptions, type ToolSnapshot } from '../agent/tool-catalog.js';
 export { shareHooks } from '../agent/agent.js';
 export { assertKnownOptions } from '../internal/assert-known-options.js';
+export { toolModelInput, aggregatorModelInput } from '../tool-runtime/model-input.js';

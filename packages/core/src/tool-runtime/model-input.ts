@@ -6,7 +6,16 @@ import type { FunctionTool } from '../tool/tool.js';
 /**
  * What the model is sent for a tool's return value: `toModelInput(value)` (or the deprecated
  * `toModelOutput`) when the tool has one, else the value mapped by `toToolOutput`. A `toModelInput` may
- * return a `ToolOutput` (sent as it is) or a plain value (mapped like a return value). @internal
+ * return a `ToolOutput` (sent as it is) or a plain value (mapped like a return value). For code that runs
+ * tools itself (an MCP server, a durable runner) and must map results exactly as an `Agent` does.
+ *
+ * @example
+ * ```ts
+ * import { toolModelInput } from '@tandem/core/runtime';
+ * const modelInput = toolModelInput(weather, await weather.execute!(input, ctx)); // { type: 'text', value: '21 °C' }
+ * ```
+ *
+ * @category Tool runtime
  */
 export function toolModelInput(tool: FunctionTool, value: unknown): ToolOutput {
   if (tool.toModelInput !== undefined) return asToolOutput(tool.toModelInput(value));
@@ -14,7 +23,18 @@ export function toolModelInput(tool: FunctionTool, value: unknown): ToolOutput {
   return toToolOutput(value);
 }
 
-/** What the model is sent for an aggregator's snapshot: its static `toModelInput`, mapped the same way. @internal */
+/**
+ * What the model is sent for a streaming tool's final snapshot: its aggregator's static `toModelInput`,
+ * mapped like {@link toolModelInput} maps a tool's.
+ *
+ * @example
+ * ```ts
+ * import { aggregatorModelInput } from '@tandem/core/runtime';
+ * aggregatorModelInput(TextAggregator, 'Hello'); // { type: 'text', value: 'Hello' }
+ * ```
+ *
+ * @category Tool runtime
+ */
 export function aggregatorModelInput(Aggregator: AggregatorClass, snapshot: unknown): ToolOutput {
   return asToolOutput(Aggregator.toModelInput(snapshot));
 }
