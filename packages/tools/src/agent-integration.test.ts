@@ -95,7 +95,7 @@ describe('tools in an Agent', () => {
     const ask = defineTool({
       kind: 'function',
       name: 'ask_user',
-      spec: { description: 'Ask the user.', params: { type: 'object', properties: { question: { type: 'string' } }, required: ['question'] } },
+      description: 'Ask the user.', inputSchema: { type: 'object', properties: { question: { type: 'string' } }, required: ['question'] },
     });
     const model = new ScriptedModel({ responses: [toolCallResponse([{ name: 'ask_user', input: { question: 'Why?' } }])] });
     const result = await new Agent({ tools: [ask] }).run(model, 'go').result;

@@ -55,10 +55,8 @@ describe('DESIGN §3 examples', () => {
     const contactMothership = defineTool({
       kind: 'function',
       name: 'contact_mothership',
-      spec: {
-        description: 'Contact the mothership.',
-        params: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },
-      },
+      description: 'Contact the mothership.',
+      inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },
     });
     expect(contactMothership.execute).toBeUndefined();
   });

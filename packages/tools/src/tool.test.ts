@@ -67,7 +67,7 @@ describe('tool() — object form', () => {
   it('requires a non-empty description', () => {
     expect(() => tool({ name: 'x', description: '', inputSchema: input, execute: async () => 1 })).toThrow(/`description` must be a non-empty string/);
     expect(() => tool({ name: 'x', description: '   ', inputSchema: input, execute: async () => 1 })).toThrow(TypeError);
-    expect(() => tool({ name: 'x', input: input, execute: async () => 1 } as never)).toThrow(/tool "x": `description`/);
+    expect(() => tool({ name: 'x', inputSchema: input, execute: async () => 1 } as never)).toThrow(/tool "x": `description`/);
   });
 
   it('requires execute to be a function', () => {
