@@ -18,6 +18,8 @@ const AGENT_OPTION_KEYS = Object.keys({
   seed: true,
   providerOptions: true,
   approve: true,
+  approvals: true,
+  approvalTimeoutMs: true,
   session: true,
   telemetry: true,
 } satisfies Record<keyof AgentOptions, true>);
@@ -55,6 +57,13 @@ export function validateAgentOptions(options: AgentOptions): void {
   }
   if (options.approve !== undefined && typeof options.approve !== 'function') {
     throw new TypeError('Agent: approve must be a function (request) => boolean | { approved: false, reason } (or a promise of one).');
+  }
+  if (options.approvals !== undefined && options.approvals !== 'wait' && options.approvals !== 'interrupt') {
+    throw new TypeError(`Agent: approvals must be 'wait' or 'interrupt', got ${String(options.approvals)}.`);
+  }
+  const approvalTimeoutMs = options.approvalTimeoutMs;
+  if (approvalTimeoutMs !== undefined && !(typeof approvalTimeoutMs === 'number' && approvalTimeoutMs > 0 && Number.isFinite(approvalTimeoutMs))) {
+    throw new TypeError(`Agent: approvalTimeoutMs must be a positive number of milliseconds, got ${String(approvalTimeoutMs)}.`);
   }
   const session = options.session;
   if (session !== undefined && (typeof session.id !== 'string' || session.id === '' || typeof session.store?.load !== 'function')) {
