@@ -4,12 +4,12 @@ import type { ToolChoice } from '../spec/language-model/v1/tool-definition.js';
 import type { FinishReason, Usage } from '../spec/language-model/v1/usage.js';
 import type { ToolResult } from '../spec/message/v1/tool-result.js';
 import type { AgentEvent, ToolCall } from '../events/agent-event.js';
-import type { Tool } from '../tool/tool.js';
+import type { Tool } from '../tool-definition/tool.js';
 import type { AgentHooks } from '../hooks/agent-hooks.js';
 import type { OutputSchema } from '../output/output-schema.js';
 import type { SessionOptions } from '../session/session-store.js';
 import type { Telemetry } from '../telemetry/telemetry.js';
-import type { ToolContext } from '../tool/tool-context.js';
+import type { ToolContext } from '../tool-definition/tool-context.js';
 import type { ApprovalRequest } from '../tool-runtime/approval.js';
 import type { ApprovalMode, Approver } from '../tool-runtime/pending-approvals.js';
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Agent } from './agent.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { textResponse, toolCallResponse } from '../testing/responses.js';
-import { collect, deferred, fnTool, ofType } from '../test-utils/fixtures.js';
+import { collect, deferred, fnTool, ofType } from '../__fixtures__/fixtures.js';
 import type { Message } from '../spec/message/v1/message.js';
 import type { ToolResultPart } from '../spec/message/v1/part.js';
 

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { Agent } from './agent.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { textResponse, toolCallResponse } from '../testing/responses.js';
-import { fnTool } from '../test-utils/fixtures.js';
+import { fnTool } from '../__fixtures__/fixtures.js';
 
 it('rejects invalid execution settings and tool configs at construction, saying what is expected', () => {
   expect(() => new Agent({ toolExecution: { start: 'soon' as never } })).toThrow(/toolExecution.start must be 'after-response' or 'eager'/);

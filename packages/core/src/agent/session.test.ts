@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Agent } from './agent.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { textResponse, toolCallResponse } from '../testing/responses.js';
-import { deferred, fnTool } from '../test-utils/fixtures.js';
+import { deferred, fnTool } from '../__fixtures__/fixtures.js';
 import { memorySessionStore } from '../session/memory-session-store.js';
 import type { SessionStore } from '../session/session-store.js';
 import type { Message } from '../spec/message/v1/message.js';

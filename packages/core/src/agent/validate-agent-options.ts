@@ -1,5 +1,5 @@
 import type { AgentOptions } from './agent-types.js';
-import { assertKnownOptions } from '../internal/assert-known-options.js';
+import { assertKnownOptions } from '../util/assert-known-options.js';
 
 // Every key of AgentOptions: a new option that is not added here fails the typecheck.
 const AGENT_OPTION_KEYS = Object.keys({

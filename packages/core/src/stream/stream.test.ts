@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { stream } from './stream.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { textResponse, toolCallResponse } from '../testing/responses.js';
-import { collect, deferred } from '../test-utils/fixtures.js';
+import { collect, deferred } from '../__fixtures__/fixtures.js';
 import { userMessage } from '../messages/message-helpers.js';
 import type { ModelStreamPart } from '../spec/language-model/v1/model-stream-part.js';
 

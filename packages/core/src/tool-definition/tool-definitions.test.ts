@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Agent } from '../agent/agent.js';
 import { stream } from '../stream/stream.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
-import type { FunctionTool } from '../tool/tool.js';
+import type { FunctionTool } from './tool.js';
 import { toToolDefinitions } from './tool-definitions.js';
 
 describe('toToolDefinitions', () => {

@@ -1,8 +1,8 @@
 import type { ToolDefinition } from '../spec/language-model/v1/tool-definition.js';
-import type { Tool, ToolConfig } from '../tool/tool.js';
+import type { Tool, ToolConfig } from './tool.js';
 
-import { functionToolDefinition } from '../tool/function-tool-definition.js';
-import { assertToolName } from '../tool/tool-name.js';
+import { functionToolDefinition } from './function-tool-definition.js';
+import { assertToolName } from './tool-name.js';
 
 /**
  * Checks names (rule and uniqueness) and converts tools to what a model sees; `owner` (e.g. `'BidiAgent'`)

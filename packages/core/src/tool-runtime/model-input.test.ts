@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FunctionTool } from '../tool/tool.js';
+import type { FunctionTool } from '../tool-definition/tool.js';
 import { aggregatorModelInput, toolModelInput } from './model-input.js';
 
 const base: FunctionTool = { kind: 'function', name: 't', description: 'T.', inputSchema: { type: 'object' } };

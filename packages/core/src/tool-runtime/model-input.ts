@@ -1,7 +1,7 @@
 import type { ToolOutput } from '../spec/message/v1/tool-output.js';
 import { toToolOutput } from './to-tool-output.js';
-import type { AggregatorClass } from '../tool/aggregator.js';
-import type { FunctionTool } from '../tool/tool.js';
+import type { AggregatorClass } from '../tool-definition/aggregator.js';
+import type { FunctionTool } from '../tool-definition/tool.js';
 
 /**
  * What the model is sent for a tool's return value: `toModelInput(value)` (or the deprecated

@@ -1,10 +1,10 @@
 import type { ToolOutput } from '../spec/message/v1/tool-output.js';
 import type { ToolCall } from '../events/agent-event.js';
-import type { AggregatorClass } from '../tool/aggregator.js';
-import type { FunctionTool } from '../tool/tool.js';
-import type { ToolContext } from '../tool/tool-context.js';
-import { isPromiseLike } from '../internal/is-promise-like.js';
-import { raceAbort } from '../internal/linked-abort.js';
+import type { AggregatorClass } from '../tool-definition/aggregator.js';
+import type { FunctionTool } from '../tool-definition/tool.js';
+import type { ToolContext } from '../tool-definition/tool-context.js';
+import { isPromiseLike } from '../util/is-promise-like.js';
+import { raceAbort } from '../util/linked-abort.js';
 import { aggregatorModelInput, toolModelInput } from './model-input.js';
 import { successResult } from './tool-result.js';
 import type { ToolCallOutcome } from './tool-run-context.js';
