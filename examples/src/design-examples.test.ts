@@ -98,7 +98,7 @@ describe('DESIGN §2 stream() with a schema-only tool (seed: Understand tool ana
       kind: 'function',
       name: 'contact_mothership',
       description: 'Contact the mothership.',
-      inputSchema: schemaOnly.spec.params,
+      inputSchema: schemaOnly.inputSchema,
     });
   });
 });

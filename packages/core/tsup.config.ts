@@ -4,7 +4,7 @@ export default defineConfig({
   entry: {
     index: 'src/index.ts',
     'spec/index': 'src/spec/index.ts',
-    'runtime/index': 'src/runtime/index.ts',
+    'runtime/index': 'src/runtime-entry/index.ts',
     'testing/index': 'src/testing/index.ts',
   },
   format: ['esm'],

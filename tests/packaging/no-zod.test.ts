@@ -23,7 +23,7 @@ await assert.rejects(import('zod'), { code: 'ERR_MODULE_NOT_FOUND' });
 const lookup = tool({
   name: 'lookup_order',
   description: 'Look up an order by id.',
-  input: jsonSchema({ type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] }),
+  inputSchema: jsonSchema({ type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] }),
   execute: ({ id }) => 'order ' + id + ' shipped',
 });
 /** A Standard Schema (with Standard JSON Schema) written by hand, as valibot or arktype would provide. */
@@ -49,7 +49,7 @@ const results = JSON.stringify(model.requests[1].messages.at(-1));
 assert.match(results, /order 7 shipped/);
 assert.match(results, /sunny in Oslo/);
 assert.match(results, /Expected a city/);
-assert.deepEqual(weather.spec.params, { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] });
+assert.deepEqual(weather.inputSchema, { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] });
 console.log('no zod ok');
 `;
 

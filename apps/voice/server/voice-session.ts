@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { webSocketIO, type BidiAgentOutput, type BidiCloseReason } from '@tandem/bidi';
-import type { FunctionTool } from '@tandem/core';
+import { functionToolDefinition, type FunctionTool } from '@tandem/core';
 import type { WebSocket } from 'ws';
 import { guardSocket, type SocketCounters } from './guarded-socket.js';
 import type { VoiceModelChoice } from './model/choose-voice-model.js';
@@ -73,7 +73,7 @@ export class VoiceSession {
         model: { id: setup.model.id, label: setup.model.label, offlineDemo: setup.model.offlineDemo },
         inputSampleRate: model.audio.inputRate,
         outputSampleRate: model.audio.outputRate,
-        tools: setup.tools.map((tool) => ({ name: tool.name, description: tool.spec.description })),
+        tools: setup.tools.map((tool) => ({ name: tool.name, description: functionToolDefinition(tool).description })),
         limits: { maxFrameBytes: setup.limits.maxFrameBytes, maxMessagesPerSecond: setup.limits.maxMessagesPerSecond },
       }),
     );

@@ -7,7 +7,7 @@ import { z } from 'zod';
 export const setTimer = tool({
   name: 'set_timer',
   description: 'Start a timer and report when it finishes.',
-  input: z.object({ seconds: z.number().int().min(1).max(3600).describe('Number of seconds to wait.') }),
+  inputSchema: z.object({ seconds: z.number().int().min(1).max(3600).describe('Number of seconds to wait.') }),
   async execute({ seconds }, { signal }) {
     await sleep(seconds * 1000, signal);
     return `Your ${String(seconds)}-second timer has finished.`;

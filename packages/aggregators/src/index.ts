@@ -10,5 +10,5 @@ export { TextAggregator } from './text-aggregator.js';
 export { StatusAggregator, NO_STATUS_RESULT } from './status-aggregator.js';
 export { SubAgentAggregator } from './sub-agent-aggregator.js';
 export type { SubAgentBundle, SubAgentItem, SubAgentResultItem } from './sub-agent-bundle.js';
-export { promptInput, type SubAgentToolInput, type SubAgentPromptInput } from './sub-agent-input.js';
+export { promptInput, type SubAgentToolInput, type SubAgentToolInputCommon, type SubAgentPromptInput } from './sub-agent-input.js';
 export { subAgentTool, type SubAgent, type SubAgentToolOptions } from './sub-agent-tool.js';

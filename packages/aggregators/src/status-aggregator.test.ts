@@ -7,7 +7,7 @@ function statusTool(name: string, values: readonly unknown[]): FunctionTool {
   return {
     kind: 'function',
     name,
-    spec: { description: 'Reports progress.', params: { type: 'object' } },
+    description: 'Reports progress.', inputSchema: { type: 'object' },
     aggregator: StatusAggregator,
     async *execute() {
       for (const value of values) yield value;

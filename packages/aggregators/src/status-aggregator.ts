@@ -29,7 +29,7 @@ export const NO_STATUS_RESULT = 'The tool finished without a result.';
  * const deploy: FunctionTool<{ service: string }> = {
  *   kind: 'function',
  *   name: 'deploy',
- *   spec: { description: 'Deploy a service.', params: { type: 'object', properties: { service: { type: 'string' } } } },
+ *   description: 'Deploy a service.', inputSchema: { type: 'object', properties: { service: { type: 'string' } } },
  *   aggregator: StatusAggregator,
  *   async *execute({ service }) {
  *     yield { phase: 'building', service };

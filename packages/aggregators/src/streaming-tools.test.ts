@@ -18,7 +18,7 @@ function textTool(name: string, body: FunctionTool['execute']): FunctionTool {
   return {
     kind: 'function',
     name,
-    spec: { description: `The ${name} tool.`, params: { type: 'object' } },
+    description: `The ${name} tool.`, inputSchema: { type: 'object' },
     aggregator: TextAggregator,
     execute: body,
   };

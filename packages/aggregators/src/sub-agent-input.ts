@@ -1,23 +1,24 @@
 import type { JsonSchema, Message, ToolInputValidation } from '@tandem/core';
 
 /**
- * A custom input for {@link subAgentTool}: the same `params` (JSON Schema) and `validate` a core
+ * A custom input for {@link subAgentTool}: the same `inputSchema` (JSON Schema) and `validate` a core
  * `FunctionTool` has, plus how a validated input becomes the nested run's messages.
  *
- * - `params` — JSON Schema of the arguments, sent to the model as the tool's input schema. Required.
+ * - `inputSchema` — JSON Schema of the arguments, sent to the model as the tool's input schema. Required
+ *   (`params` is its deprecated name, still accepted).
  * - `validate` — checks the parsed JSON arguments; return `{ success: false, error }` to give the model an
  *   error result instead of running the sub-agent. Without it, the parsed arguments are used as they are.
  * - `toMessages` — the nested run's input: a string (one user message) or a list of messages. Without
  *   it, the arguments as JSON text become one user message.
  *
- * A tool made with `@tandem/tools` can lend its pieces: `{ params: t.spec.params, validate: t.validate }`.
+ * A tool made with `@tandem/tools` can lend its pieces: `{ inputSchema: t.inputSchema, validate: t.validate }`.
  *
  * @typeParam Input - The validated input type.
  *
  * @example
  * ```ts
  * const input: SubAgentToolInput<{ ticket: number }> = {
- *   params: { type: 'object', properties: { ticket: { type: 'integer' } }, required: ['ticket'] },
+ *   inputSchema: { type: 'object', properties: { ticket: { type: 'integer' } }, required: ['ticket'] },
  *   validate: (value) =>
  *     typeof (value as { ticket?: unknown })?.ticket === 'number'
  *       ? { success: true, value: value as { ticket: number } }
@@ -28,8 +29,27 @@ import type { JsonSchema, Message, ToolInputValidation } from '@tandem/core';
  *
  * @category Sub-agents
  */
-export interface SubAgentToolInput<Input> {
-  readonly params: JsonSchema;
+export type SubAgentToolInput<Input> = SubAgentToolInputCommon<Input> &
+  (
+    | { readonly inputSchema: JsonSchema; readonly params?: undefined }
+    | {
+        /** @deprecated Use `inputSchema`. */
+        readonly params: JsonSchema;
+        readonly inputSchema?: undefined;
+      }
+  );
+
+/**
+ * The parts of a {@link SubAgentToolInput} besides its schema.
+ *
+ * @example
+ * ```ts
+ * const common: SubAgentToolInputCommon<{ ticket: number }> = { toMessages: ({ ticket }) => `Ticket #${ticket}.` };
+ * ```
+ *
+ * @category Sub-agents
+ */
+export interface SubAgentToolInputCommon<Input> {
   validate?(input: unknown): ToolInputValidation<Input> | PromiseLike<ToolInputValidation<Input>>;
   toMessages?(input: Input): string | readonly Message[];
 }
@@ -60,7 +80,7 @@ export interface SubAgentPromptInput {
  * @category Sub-agents
  */
 export const promptInput: SubAgentToolInput<SubAgentPromptInput> = {
-  params: {
+  inputSchema: {
     type: 'object',
     properties: {
       prompt: { type: 'string', minLength: 1, description: 'The task for the sub-agent, in plain language.' },

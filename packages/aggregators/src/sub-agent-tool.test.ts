@@ -12,7 +12,7 @@ import { ScriptedModel, textResponse, toolCallResponse } from '@tandem/core/test
 import { subAgentTool, type SubAgentBundle, type SubAgentItem } from './index.js';
 
 function fixedTool(name: string, output: string): FunctionTool {
-  return { kind: 'function', name, spec: { description: `The ${name} tool.`, params: { type: 'object' } }, execute: () => output };
+  return { kind: 'function', name, description: `The ${name} tool.`, inputSchema: { type: 'object' }, execute: () => output };
 }
 
 function resultOf(events: readonly AgentEvent[], toolCallId: string): ToolResult | undefined {
@@ -145,7 +145,7 @@ describe('subAgentTool', () => {
     const wait: FunctionTool = {
       kind: 'function',
       name: 'wait',
-      spec: { description: 'Waits until aborted.', params: { type: 'object' } },
+      description: 'Waits until aborted.', inputSchema: { type: 'object' },
       execute: (_input, ctx) =>
         new Promise((_resolve, reject) => {
           nestedSignal = ctx.signal;
@@ -182,7 +182,7 @@ describe('subAgentTool', () => {
     const wait: FunctionTool = {
       kind: 'function',
       name: 'wait',
-      spec: { description: 'Waits until aborted.', params: { type: 'object' } },
+      description: 'Waits until aborted.', inputSchema: { type: 'object' },
       execute: (_input, ctx) =>
         new Promise((_resolve, reject) => {
           nestedSignal = ctx.signal;
@@ -231,7 +231,7 @@ describe('subAgentTool', () => {
   it('validates the default { prompt } input before starting a nested run', async () => {
     const nestedModel = new ScriptedModel({ responses: [] });
     const helper = subAgentTool(new Agent(), nestedModel, { name: 'helper', description: 'Helps.' });
-    expect(helper.spec.params).toEqual({
+    expect(helper.inputSchema).toEqual({
       type: 'object',
       properties: { prompt: expect.objectContaining({ type: 'string' }) },
       required: ['prompt'],
@@ -255,14 +255,14 @@ describe('subAgentTool', () => {
     expect(nestedModel.requests).toHaveLength(0);
   });
 
-  it('accepts a custom input: params, validate and toMessages', async () => {
+  it('accepts a custom input: inputSchema, validate and toMessages', async () => {
     const nestedModel = new ScriptedModel({ responses: [textResponse('Ticket 42 is about billing.')] });
     const params = { type: 'object', properties: { ticket: { type: 'integer' } }, required: ['ticket'] };
     const summarize = subAgentTool(new Agent(), nestedModel, {
       name: 'summarize_ticket',
       description: 'Summarizes a ticket.',
       input: {
-        params,
+        inputSchema: params,
         validate: (value: unknown) =>
           typeof (value as { ticket?: unknown }).ticket === 'number'
             ? { success: true, value: value as { ticket: number } }
@@ -270,7 +270,7 @@ describe('subAgentTool', () => {
         toMessages: ({ ticket }) => [userMessage(`Summarize ticket #${String(ticket)}.`)],
       },
     });
-    expect(summarize.spec.params).toBe(params);
+    expect(summarize.inputSchema).toBe(params);
     const outerModel = new ScriptedModel({
       responses: [toolCallResponse([{ name: 'summarize_ticket', input: { ticket: 42 }, id: 'call_t' }]), textResponse('Done.')],
     });

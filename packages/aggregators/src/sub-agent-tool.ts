@@ -3,6 +3,7 @@ import {
   type AgentEvent,
   type AgentRun,
   type FunctionTool,
+  type JsonSchema,
   type LanguageModel,
   type Message,
   type RunOptions,
@@ -120,7 +121,8 @@ export function subAgentTool<Input = SubAgentPromptInput>(
   const tool: FunctionTool<Input, SubAgentBundle> = {
     kind: 'function',
     name,
-    spec: { description, params: input.params },
+    description,
+    inputSchema: inputSchemaOf(name, input),
     aggregator: SubAgentAggregator,
     ...(options.config === undefined ? {} : { config: options.config }),
     execute(value: Input, context: ToolContext): AsyncIterable<SubAgentItem> {
@@ -134,6 +136,14 @@ export function subAgentTool<Input = SubAgentPromptInput>(
     return { ...tool, validate };
   }
   return tool;
+}
+
+function inputSchemaOf(name: string, input: SubAgentToolInput<unknown>): JsonSchema {
+  const schema = input.inputSchema ?? input.params;
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
+    throw new TypeError(`subAgentTool("${name}"): \`input.inputSchema\` must be a JSON Schema object such as { type: 'object', properties: { … } }.`);
+  }
+  return schema;
 }
 
 /** Starts the nested run on first iteration, so a run is never started that nothing consumes or disposes. */

@@ -15,7 +15,7 @@ import type { Aggregator } from '@tandem/core';
  * const draftReply: FunctionTool<{ topic: string }> = {
  *   kind: 'function',
  *   name: 'draft_reply',
- *   spec: { description: 'Draft a reply.', params: { type: 'object', properties: { topic: { type: 'string' } } } },
+ *   description: 'Draft a reply.', inputSchema: { type: 'object', properties: { topic: { type: 'string' } } },
  *   aggregator: TextAggregator,
  *   async *execute({ topic }) {
  *     yield 'Checking ';

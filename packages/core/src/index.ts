@@ -7,9 +7,9 @@ export * from './spec/index.js';
 export { userMessage, systemMessage, assistantMessage, messageText } from './messages/message-helpers.js';
 export { approvalResponse } from './messages/approval-response.js';
 export type { AgentEvent, AgentEventType, ModelEvent, LoopEvent, EventBase, ToolCall } from './events/agent-event.js';
-export type { Aggregator, AggregatorClass } from './tool/aggregator.js';
-export { toolContent, isToolContent, type ToolContent } from './tool/tool-content.js';
-export type { ToolContext, ToolAgent, CancelOptions } from './tool/tool-context.js';
+export type { Aggregator, AggregatorClass } from './tool-definition/aggregator.js';
+export { toolContent, isToolContent, type ToolContent } from './tool-definition/tool-content.js';
+export type { ToolContext, ToolAgent, CancelOptions } from './tool-definition/tool-context.js';
 export type {
   Tool,
   FunctionTool,
@@ -20,7 +20,7 @@ export type {
   ToolInputValidation,
   ToolExecuteReturn,
   NeedsApproval,
-} from './tool/tool.js';
+} from './tool-definition/tool.js';
 export type {
   AgentOptions,
   AgentResult,
@@ -51,7 +51,8 @@ export { toToolOutput } from './tool-runtime/to-tool-output.js';
 export { errorText } from './tool-runtime/error-text.js';
 export type { ApprovalRequest, ApprovalDecision } from './tool-runtime/approval.js';
 export type { Approver, ApprovalMode } from './tool-runtime/pending-approvals.js';
-export { TOOL_NAME_PATTERN, assertToolName } from './tool/tool-name.js';
+export { TOOL_NAME_PATTERN, assertToolName } from './tool-definition/tool-name.js';
+export { functionToolDefinition } from './tool-definition/function-tool-definition.js';
 export { sleep } from './util/sleep.js';
 export type { Clock, ClockTimer } from './clock/clock.js';
 export { systemClock } from './clock/system-clock.js';

@@ -1,4 +1,5 @@
-import { errorText, type AgentEvent, type FunctionTool, type Tool } from '@tandem/core';
+import { errorText, functionToolDefinition, type AgentEvent, type FunctionTool, type Tool } from '@tandem/core';
+import * as cfworker from '@cfworker/json-schema';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -7,6 +8,7 @@ import {
   type Implementation,
   type ServerNotification,
 } from '@modelcontextprotocol/sdk/types.js';
+import { cfworkerValidator } from './cfworker-validator.js';
 import { DEFAULT_CLIENT_INFO } from './open-connection.js';
 import { runServedTool } from './run-served-tool.js';
 import { toCallToolResult } from './to-call-tool-result.js';
@@ -38,7 +40,7 @@ export interface McpServerOptions {
  *
  * Each call runs `execute` with a `ToolContext` whose `signal` aborts when the client cancels (or the
  * tool's `config.timeoutMs` passes); `ctx.progress()` and the items of a streaming tool become progress
- * notifications; the result is mapped like the agent maps it for a model (`toModelOutput`, an
+ * notifications; the result is mapped like the agent maps it for a model (`toModelInput`, an
  * aggregator's `toModelInput`, or strings → text, objects → JSON + `structuredContent`, `toolContent()` →
  * image/audio blocks). A thrown error becomes `isError: true` with the text `"<Name>: <message>"`.
  *
@@ -56,14 +58,14 @@ export function createMcpServer(tools: readonly Tool[], options: McpServerOption
   const server = new Server(options.serverInfo ?? DEFAULT_CLIENT_INFO, {
     capabilities: { tools: {} },
     instructions: options.instructions,
+    jsonSchemaValidator: cfworkerValidator(cfworker),
   });
   const invocationState = options.invocationState ?? {};
   server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: [...byName.values()].map((tool) => ({
-      name: tool.name,
-      description: tool.spec.description,
-      inputSchema: { type: 'object' as const, ...tool.spec.params },
-    })),
+    tools: [...byName.values()].map((tool) => {
+      const { description, inputSchema } = functionToolDefinition(tool);
+      return { name: tool.name, description, inputSchema: { type: 'object' as const, ...inputSchema } };
+    }),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const tool = byName.get(request.params.name);

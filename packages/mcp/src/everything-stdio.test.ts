@@ -47,8 +47,8 @@ describe('server-everything over stdio', () => {
     expect(names).toEqual(expect.arrayContaining(['echo', 'get-sum', 'get-tiny-image', 'trigger-long-running-operation']));
     const echo = tool('echo');
     expect(echo.kind).toBe('function');
-    expect(echo.spec.description).toBe('Echoes back the input string');
-    expect(echo.spec.params).toMatchObject({ type: 'object', properties: { message: { type: 'string' } }, required: ['message'] });
+    expect(echo.description).toBe('Echoes back the input string');
+    expect(echo.inputSchema).toMatchObject({ type: 'object', properties: { message: { type: 'string' } }, required: ['message'] });
     expect(Array.isArray(tools)).toBe(true);
   });
 

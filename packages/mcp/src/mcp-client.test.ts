@@ -81,7 +81,7 @@ function controlledTool(name: string, controls: Controls, steps: Gate[] = []): F
   return {
     kind: 'function',
     name,
-    spec: { description: `${name} waits for the test`, params: { type: 'object', properties: { text: { type: 'string' } } } },
+    description: `${name} waits for the test`, inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
     async execute(input, ctx) {
       ctx.signal.addEventListener('abort', () => controls.aborted.open(ctx.signal.reason), { once: true });
       controls.started.open();

@@ -5,6 +5,7 @@ import type * as StdioClientModule from '@modelcontextprotocol/sdk/client/stdio.
 import type * as StreamableHttpModule from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type * as StdioModule from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type * as TypesModule from '@modelcontextprotocol/sdk/types.js';
+import type * as CfWorkerModule from '@cfworker/json-schema';
 import type crossSpawn from 'cross-spawn';
 
 // The MCP SDK validates every message with zod schemas built when its modules load, which costs more than
@@ -17,6 +18,8 @@ export interface McpClientSdk {
   readonly streamableHttp: typeof StreamableHttpModule;
   readonly sse: typeof SseModule;
   readonly types: typeof TypesModule;
+  /** `@cfworker/json-schema`: JSON Schema validation with no `eval` (the SDK's default, Ajv, compiles code). */
+  readonly jsonSchema: typeof CfWorkerModule;
 }
 
 /** What a stdio server process needs. @internal */
@@ -40,7 +43,8 @@ export function loadClientSdk(): Promise<McpClientSdk> {
     import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
     import('@modelcontextprotocol/sdk/client/sse.js'),
     import('@modelcontextprotocol/sdk/types.js'),
-  ]).then(([client, streamableHttp, sse, types]) => (clientSdk = { client, streamableHttp, sse, types }));
+    import('@cfworker/json-schema'),
+  ]).then(([client, streamableHttp, sse, types, jsonSchema]) => (clientSdk = { client, streamableHttp, sse, types, jsonSchema }));
   return clientLoading;
 }
 

@@ -2,6 +2,7 @@ import type { FunctionTool, JsonSchema, NeedsApproval } from '@tandem/core';
 import type { McpClient } from './mcp-client.js';
 import type { McpToolInfo } from './mcp-client-options.js';
 import { mapCallToolResult } from './map-call-tool-result.js';
+import { mcpInputValidator } from './mcp-input-validator.js';
 import { mcpToolName } from './mcp-tool-name.js';
 
 /**
@@ -44,7 +45,9 @@ export interface McpToolOptions {
 }
 
 /**
- * Wraps one MCP tool as a Tandem {@link McpFunctionTool}. Calling it calls the server: the call's
+ * Wraps one MCP tool as a Tandem {@link McpFunctionTool}. Arguments are checked against the tool's
+ * `inputSchema` first (with `@cfworker/json-schema`): bad ones are an error result naming the problem, and the
+ * server is not called. Calling it calls the server: the call's
  * `signal` cancels the request, every progress notification becomes a `partial-tool-call-result` event
  * (value `{ progress, total?, message? }`, label = the message), and the result is mapped by
  * {@link mapCallToolResult} (`isError` → a thrown {@link McpToolError}, i.e. an error result).
@@ -60,14 +63,15 @@ export interface McpToolOptions {
  */
 export function mcpTool(client: McpClient, info: McpToolInfo, options: McpToolOptions = {}): McpFunctionTool {
   const serverName = info.name;
-  return {
+  const description = info.description ?? info.title ?? info.annotations?.title ?? `The "${serverName}" tool of an MCP server.`;
+  const inputSchema = info.inputSchema as JsonSchema;
+  const tool: McpFunctionTool = {
     kind: 'function',
     name: options.name ?? mcpToolName(serverName, options.toolPrefix),
-    spec: {
-      description: info.description ?? info.title ?? info.annotations?.title ?? `The "${serverName}" tool of an MCP server.`,
-      params: info.inputSchema as JsonSchema,
-    },
+    description,
+    inputSchema,
     mcp: info,
+    validate: mcpInputValidator(info.inputSchema),
     ...(options.needsApproval === undefined ? {} : { needsApproval: options.needsApproval }),
     async execute(input, context) {
       const result = await client.callTool(serverName, isRecord(input) ? input : {}, {
@@ -78,6 +82,8 @@ export function mcpTool(client: McpClient, info: McpToolInfo, options: McpToolOp
       return mapCallToolResult(result, serverName);
     },
   };
+  // The deprecated `spec` shape, for code that still reads `tool.spec.params`.
+  return Object.defineProperty(tool, 'spec', { value: { description, params: inputSchema }, enumerable: false });
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

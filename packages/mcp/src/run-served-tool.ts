@@ -1,4 +1,5 @@
-import { toToolOutput, type AgentEvent, type FunctionTool, type ToolContext, type ToolOutput } from '@tandem/core';
+import type { AgentEvent, FunctionTool, ToolContext, ToolOutput } from '@tandem/core';
+import { aggregatorModelInput, toolModelInput } from '@tandem/core/runtime';
 
 /** What the server gives a served call. @internal */
 export interface ServedCall {
@@ -65,10 +66,10 @@ export async function runServedTool(
       await call.progress(item, undefined);
     }
     signal.throwIfAborted();
-    return toToolOutput(Aggregator.toModelInput(aggregator.snapshot()));
+    return aggregatorModelInput(Aggregator, aggregator.snapshot());
   }
   const output = await untilAborted(Promise.resolve(returned), signal);
-  return tool.toModelOutput !== undefined ? tool.toModelOutput(output) : toToolOutput(output);
+  return toolModelInput(tool, output);
 }
 
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {

@@ -101,7 +101,7 @@ describe('sessions', () => {
     const slow: FunctionTool = {
       kind: 'function',
       name: 'slow',
-      spec: { description: 'Waits for the test.', params: { type: 'object', properties: {} } },
+      description: 'Waits for the test.', inputSchema: { type: 'object', properties: {} },
       execute: async () => {
         running.open();
         await release.promise;

@@ -7,7 +7,7 @@ import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { readJsonBody } from './read-json-body.js';
 import { RequestOriginGuard } from './request-origin-guard.js';
 import { ServedSessions } from './served-sessions.js';
-import type { ServeHttpOptions, ServedTools } from './serve-tools.js';
+import type { ServeHttpOptions, ServedTools } from './serve-tools-options.js';
 
 /**
  * Default `maxBodyBytes` of `serveTools` over HTTP: 4 MiB.

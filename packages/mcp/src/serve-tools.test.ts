@@ -14,7 +14,8 @@ import { McpToolError } from './errors/mcp-tool-error.js';
 import { getHttpTools } from './get-http-tools.js';
 import { getStdioTools } from './get-stdio-tools.js';
 import type { McpToolset } from './mcp-toolset.js';
-import { serveTools, type ServedTools } from './serve-tools.js';
+import { serveTools } from './serve-tools.js';
+import type { ServedTools } from './serve-tools-options.js';
 
 /** The same checks for any toolset consuming the served tools. */
 function describeToolsetRoundTrip(connect: () => Promise<McpToolset>) {
@@ -29,10 +30,11 @@ function describeToolsetRoundTrip(connect: () => Promise<McpToolset>) {
 
   it('lists every served tool with its description and schema', () => {
     expect(tools.map((t) => t.name)).toEqual(['greet', 'add', 'chart', 'fail', 'count_up']);
-    expect(tool('greet').spec).toEqual({
+    expect(tool('greet')).toMatchObject({
       description: 'Greets someone by name.',
-      params: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+      inputSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
     });
+    expect(tool('greet').spec?.params).toEqual(tool('greet').inputSchema); // the deprecated shape still reads
   });
 
   it('returns text, JSON and images', async () => {
@@ -191,7 +193,7 @@ describe('serveTools over HTTP with a bearer token', () => {
 describe('serveTools validation', () => {
   it('refuses tools it cannot run', async () => {
     await expect(
-      serveTools([{ kind: 'function', name: 'schema_only', spec: { description: 'x', params: { type: 'object' } } }], { transport: { port: 0 } }),
+      serveTools([{ kind: 'function', name: 'schema_only', description: 'x', inputSchema: { type: 'object' } }], { transport: { port: 0 } }),
     ).rejects.toThrow(/Cannot serve "schema_only" over MCP: it has no execute/);
     await expect(serveTools([servedTools[0]!, servedTools[0]!], { transport: { port: 0 } })).rejects.toThrow(/Two tools are named "greet"/);
   });

@@ -4,7 +4,8 @@
  *
  * @packageDocumentation
  */
-export { serveTools, type ServeToolsOptions, type ServeTransport, type ServeHttpOptions, type ServedTools } from './serve-tools.js';
+export { serveTools } from './serve-tools.js';
+export type { ServeToolsOptions, ServeTransport, ServeHttpOptions, ServedTools } from './serve-tools-options.js';
 export { createMcpServer, type McpServerOptions } from './create-mcp-server.js';
 export { toCallToolResult } from './to-call-tool-result.js';
 export { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_TIMEOUT_MS } from './serve-http.js';

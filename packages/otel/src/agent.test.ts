@@ -9,13 +9,13 @@ import { otel } from './otel.js';
 const forecast: FunctionTool = {
   kind: 'function',
   name: 'forecast',
-  spec: { description: 'Weather for a city.', params: { type: 'object', properties: { city: { type: 'string' } } } },
+  description: 'Weather for a city.', inputSchema: { type: 'object', properties: { city: { type: 'string' } } },
   execute: (input) => `sunny in ${(input as { city: string }).city}`,
 };
 const flights: FunctionTool = {
   kind: 'function',
   name: 'flights',
-  spec: { description: 'Flights to a city.', params: { type: 'object', properties: { city: { type: 'string' } } } },
+  description: 'Flights to a city.', inputSchema: { type: 'object', properties: { city: { type: 'string' } } },
   execute: () => {
     throw new RangeError('no flights today');
   },
@@ -76,7 +76,7 @@ describe('otel() on a real Agent', () => {
     const slow: FunctionTool = {
       kind: 'function',
       name: 'slow',
-      spec: { description: 'Waits until cancelled.', params: { type: 'object', properties: {} } },
+      description: 'Waits until cancelled.', inputSchema: { type: 'object', properties: {} },
       execute: (_input, { signal }) =>
         new Promise((_resolve, reject) => {
           if (++started === 2) bothStarted();

@@ -48,7 +48,7 @@ export interface AnthropicProvider {
   (modelId: AnthropicModelId): LanguageModelV1;
   /** Same as calling the provider. */
   messages(modelId: AnthropicModelId): LanguageModelV1;
-  /** Same as calling the provider (the name `resolveModel` factories use). */
+  /** The provider's text model for an id (every Tandem provider has `languageModel(id)`); the same as calling the provider. */
   languageModel(modelId: AnthropicModelId): LanguageModelV1;
   /** Server-executed tools such as `webSearch()`. */
   readonly tools: AnthropicTools;

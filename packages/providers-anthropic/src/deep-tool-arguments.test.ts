@@ -25,7 +25,7 @@ describe('tool arguments nested 10,000 levels deep', () => {
     const inspect: FunctionTool = {
       kind: 'function',
       name: 'inspect',
-      spec: { description: 'Measures nesting.', params: { type: 'object' } },
+      description: 'Measures nesting.', inputSchema: { type: 'object' },
       execute: (input) => {
         for (let value: unknown = (input as { x: unknown }).x; Array.isArray(value); value = value[0]) depthSeen += 1;
         return `depth ${depthSeen}`;

@@ -64,7 +64,7 @@ describe('Agent.run(…, { output: zodSchema }) through Anthropic', () => {
     const weather: FunctionTool = {
       kind: 'function',
       name: 'weather',
-      spec: { description: 'Current weather for a city.', params: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
+      description: 'Current weather for a city.', inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
       execute: (input) => {
         executed.push((input as { city: string }).city);
         return { tempC: 18 };

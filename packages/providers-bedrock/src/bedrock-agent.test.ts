@@ -9,13 +9,13 @@ const tools: FunctionTool[] = [
   {
     kind: 'function',
     name: 'weather',
-    spec: { description: 'Current weather for a city.', params: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
+    description: 'Current weather for a city.', inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
     execute: (input) => ({ city: (input as { city: string }).city, tempC: 18 }),
   },
   {
     kind: 'function',
     name: 'current_time',
-    spec: { description: 'The current time.', params: { type: 'object', properties: {} } },
+    description: 'The current time.', inputSchema: { type: 'object', properties: {} },
     execute: () => '12:00',
   },
 ];

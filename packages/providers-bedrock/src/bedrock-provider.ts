@@ -60,14 +60,18 @@ export interface BedrockProviderSettings {
  */
 export interface BedrockProvider {
   (modelId: string): LanguageModelV1;
-  /** Same as calling the provider. */
+  /** The provider's text model for an id (every Tandem provider has `languageModel(id)`); the same as calling the provider. */
   languageModel(modelId: string): LanguageModelV1;
   /**
    * Amazon Nova Sonic (speech to speech) on the bidirectional streaming API over HTTP/2, for `BidiAgent`:
    * `bedrock.novaSonic('amazon.nova-sonic-v1:0')`.
    */
   novaSonic(modelId: string, options?: NovaSonicOptions): BidiModelV1;
-  /** The same function as {@link BedrockProvider.novaSonic}; used by `resolveBidiModel('bedrock:amazon.nova-sonic-v1:0')`. */
+  /**
+   * The generic name of a realtime model that every provider with one has, and the one the provider
+   * registry calls (`resolveBidiModel('bedrock:amazon.nova-sonic-v1:0')`, `BidiAgent` with a model id string): the same
+   * function as {@link BedrockProvider.novaSonic}.
+   */
   bidi(modelId: string, options?: NovaSonicOptions): BidiModelV1;
   /** Tools Bedrock runs itself: `systemTool(name)`. */
   readonly tools: BedrockTools;

@@ -27,7 +27,7 @@ function toolUse(input: string) {
 const inspect: FunctionTool = {
   kind: 'function',
   name: 'inspect',
-  spec: { description: 'Measures nesting.', params: { type: 'object' } },
+  description: 'Measures nesting.', inputSchema: { type: 'object' },
   execute: () => 'measured',
 };
 

@@ -19,7 +19,7 @@ describe('Agent end to end through the gateway provider (loopback server)', () =
     const weather: FunctionTool<{ city: string }> = {
       kind: 'function',
       name: 'weather',
-      spec: { description: 'Current weather for a city.', params: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
+      description: 'Current weather for a city.', inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
       execute: async ({ city }) => {
         executed.push(`weather:${city}`);
         return { city, temp: 20 };
@@ -28,7 +28,7 @@ describe('Agent end to end through the gateway provider (loopback server)', () =
     const currentTime: FunctionTool = {
       kind: 'function',
       name: 'current_time',
-      spec: { description: 'The current time.', params: { type: 'object', properties: {} } },
+      description: 'The current time.', inputSchema: { type: 'object', properties: {} },
       execute: () => {
         executed.push('current_time');
         return '12:00';

@@ -32,7 +32,7 @@ export interface GatewayProviderSettings extends ProviderLimitSettings {
  *
  * @example
  * ```ts
- * const model = gateway('openai/gpt-5-mini');
+ * const model = gateway('openai/gpt-5-mini'); // the same as gateway.languageModel('openai/gpt-5-mini')
  * const search = gateway.tools.perplexitySearch({ maxResults: 5 });
  * ```
  *
@@ -40,6 +40,8 @@ export interface GatewayProviderSettings extends ProviderLimitSettings {
  */
 export interface GatewayProvider {
   (modelId: string): LanguageModelV1;
+  /** The provider's text model for an id (every Tandem provider has `languageModel(id)`); the same as calling the provider. */
+  languageModel(modelId: string): LanguageModelV1;
   /** Same as calling the provider: a Chat Completions model through the gateway. */
   chat(modelId: string): LanguageModelV1;
   /** Tools the gateway executes. */
@@ -81,7 +83,7 @@ export function createGateway(settings: GatewayProviderSettings = {}): GatewayPr
       providerTool: gatewayProviderTool,
       builtinToolName: 'perplexity_search',
     });
-  return Object.assign((modelId: string) => chat(modelId), { chat, tools: gatewayTools });
+  return Object.assign((modelId: string) => chat(modelId), { languageModel: chat, chat, tools: gatewayTools });
 }
 
 function env(name: string): string | undefined {

@@ -16,7 +16,7 @@ describe('function-call arguments nested 10,000 levels deep', () => {
     const inspect: FunctionTool = {
       kind: 'function',
       name: 'inspect',
-      spec: { description: 'Measures nesting.', params: { type: 'object' } },
+      description: 'Measures nesting.', inputSchema: { type: 'object' },
       execute: () => 'measured',
     };
     const model = createGoogleGenerativeAI({ apiKey: 'gemini-deep-test-key', baseURL: server.baseURL('/v1beta') })('gemini-2.5-flash');

@@ -10,13 +10,13 @@ const tools: FunctionTool[] = [
   {
     kind: 'function',
     name: 'weather',
-    spec: { description: 'Current weather for a city.', params: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
+    description: 'Current weather for a city.', inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
     execute: (input) => ({ city: (input as { city: string }).city, tempC: 18 }),
   },
   {
     kind: 'function',
     name: 'current_time',
-    spec: { description: 'The current time.', params: { type: 'object', properties: {} } },
+    description: 'The current time.', inputSchema: { type: 'object', properties: {} },
     execute: () => {
       throw new Error('clock unavailable');
     },
@@ -41,8 +41,8 @@ describe('Agent + Gemini over the loopback server', () => {
     expect(first.tools).toEqual([
       {
         functionDeclarations: [
-          { name: 'weather', description: 'Current weather for a city.', parametersJsonSchema: tools[0]!.spec.params },
-          { name: 'current_time', description: 'The current time.', parametersJsonSchema: tools[1]!.spec.params },
+          { name: 'weather', description: 'Current weather for a city.', parametersJsonSchema: tools[0]!.inputSchema },
+          { name: 'current_time', description: 'The current time.', parametersJsonSchema: tools[1]!.inputSchema },
         ],
       },
     ]);

@@ -60,7 +60,7 @@ export interface GoogleProviderSettings extends ProviderLimitSettings {
  */
 export interface GoogleProvider {
   (modelId: GoogleModelId): LanguageModelV1;
-  /** Same as calling the provider. */
+  /** The provider's text model for an id (every Tandem provider has `languageModel(id)`); the same as calling the provider. */
   languageModel(modelId: GoogleModelId): LanguageModelV1;
   /** Gemini-executed tools: `googleSearch()`, `codeExecution()`. */
   readonly tools: GoogleTools;
@@ -69,7 +69,11 @@ export interface GoogleProvider {
    * for `BidiAgent` from `@tandem/bidi`.
    */
   live(modelId: GoogleLiveModelId, settings?: GoogleLiveSettings): BidiModelV1;
-  /** Same as {@link GoogleProvider.live} with default settings; `resolveBidiModel('google:…')` uses it. */
+  /**
+   * The generic name of a realtime model that every provider with one has, and the one the provider
+   * registry calls (`resolveBidiModel('google:gemini-live-2.5-flash-preview')`, `BidiAgent` with a model id string): the same
+   * as {@link GoogleProvider.live} with default settings.
+   */
   bidi(modelId: GoogleLiveModelId): BidiModelV1;
 }
 

@@ -31,13 +31,15 @@ export interface OllamaProviderSettings extends ProviderLimitSettings {
  *
  * @example
  * ```ts
- * const model = ollama('llama3.2');
+ * const model = ollama('llama3.2'); // the same as ollama.languageModel('llama3.2')
  * ```
  *
  * @category Provider
  */
 export interface OllamaProvider {
   (modelId: string): LanguageModelV1;
+  /** The provider's text model for an id (every Tandem provider has `languageModel(id)`); the same as calling the provider. */
+  languageModel(modelId: string): LanguageModelV1;
   /** Same as calling the provider: a Chat Completions model. */
   chat(modelId: string): LanguageModelV1;
 }
@@ -82,7 +84,7 @@ export function createOllama(settings: OllamaProviderSettings = {}): OllamaProvi
       maxTokensField: 'max_tokens',
       providerTool: () => undefined,
     });
-  return Object.assign((modelId: string) => chat(modelId), { chat });
+  return Object.assign((modelId: string) => chat(modelId), { languageModel: chat, chat });
 }
 
 function env(name: string): string | undefined {

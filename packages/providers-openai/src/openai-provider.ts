@@ -39,7 +39,7 @@ export interface OpenAIProviderSettings extends ProviderLimitSettings {
  *
  * @example
  * ```ts
- * const model = openai('gpt-5');          // Responses API
+ * const model = openai('gpt-5');          // Responses API; the same as openai.languageModel('gpt-5')
  * const chat = openai.chat('gpt-4.1');     // Chat Completions
  * const voice = openai.realtime('gpt-realtime'); // Realtime API (bidi); also openai.bidi(id)
  * const search = openai.tools.webSearch(); // provider-executed web search
@@ -49,6 +49,11 @@ export interface OpenAIProviderSettings extends ProviderLimitSettings {
  */
 export interface OpenAIProvider {
   (modelId: string): LanguageModelV1;
+  /**
+   * The provider's default text model for an id — every Tandem provider has `languageModel(id)`; here the
+   * same as calling the provider, i.e. {@link OpenAIProvider.responses}.
+   */
+  languageModel(modelId: string): LanguageModelV1;
   /** A model on the Responses API (`POST /responses`). */
   responses(modelId: string): LanguageModelV1;
   /** A model on Chat Completions (`POST /chat/completions`). */
@@ -58,7 +63,11 @@ export interface OpenAIProvider {
    * @throws TypeError or RangeError for invalid options.
    */
   realtime(modelId: string, options?: OpenAIRealtimeOptions): BidiModelV1;
-  /** The same as {@link OpenAIProvider.realtime}, so `resolveBidiModel('openai:gpt-realtime')` works once registered. */
+  /**
+   * The generic name of a realtime model that every provider with one has, and the one the provider
+   * registry calls (`resolveBidiModel('openai:gpt-realtime')`, `BidiAgent` with a model id string): the same
+   * as {@link OpenAIProvider.realtime} with default options.
+   */
   bidi(modelId: string): BidiModelV1;
   /** Provider-executed tools. */
   readonly tools: typeof openaiTools;
@@ -116,7 +125,7 @@ export function createOpenAI(settings: OpenAIProviderSettings = {}): OpenAIProvi
   };
   const bidi = (modelId: string): BidiModelV1 => realtime(modelId);
   const provider = (modelId: string): LanguageModelV1 => responses(modelId);
-  return Object.assign(provider, { responses, chat, realtime, bidi, tools: openaiTools });
+  return Object.assign(provider, { languageModel: responses, responses, chat, realtime, bidi, tools: openaiTools });
 }
 
 function env(name: string): string | undefined {

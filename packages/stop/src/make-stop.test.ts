@@ -44,16 +44,16 @@ describe('makeStop() construction', () => {
   it('accepts any positive integer and puts it in the schema', () => {
     const tool = makeStop({ name: 'finish', description: 'Finish up.', maxMessageLength: 1 });
     expect(tool.name).toBe('finish');
-    expect(tool.spec.description).toBe('Finish up.');
-    expect(tool.spec.params).toMatchObject({ properties: { message: { maxLength: 1 } } });
+    expect(tool.description).toBe('Finish up.');
+    expect(tool.inputSchema).toMatchObject({ properties: { message: { maxLength: 1 } } });
   });
 
   it('has the documented defaults', () => {
     expect(DEFAULT_MAX_MESSAGE_LENGTH).toBe(4096);
     expect(stop.name).toBe('stop');
     expect(stop.kind).toBe('function');
-    expect(stop.spec.description).toBe(DEFAULT_STOP_DESCRIPTION);
-    expect(stop.spec.params).toMatchObject({ type: 'object', properties: { message: { maxLength: 4096 } } });
+    expect(stop.description).toBe(DEFAULT_STOP_DESCRIPTION);
+    expect(stop.inputSchema).toMatchObject({ type: 'object', properties: { message: { maxLength: 4096 } } });
   });
 
   it('rejects an invalid tool name with a TypeError', () => {
@@ -68,7 +68,7 @@ describe('the stop tool in an Agent', () => {
     const slow: FunctionTool = {
       kind: 'function',
       name: 'slow',
-      spec: { description: 'Slow.', params: { type: 'object' } },
+      description: 'Slow.', inputSchema: { type: 'object' },
       async execute() {
         await slowGate.promise;
         slowFinished = true;
@@ -123,7 +123,7 @@ describe('the stop tool in an Agent', () => {
     const note = (name: string): FunctionTool => ({
       kind: 'function',
       name,
-      spec: { description: name, params: { type: 'object' } },
+      description: name, inputSchema: { type: 'object' },
       execute: () => {
         order.push(name);
         return `${name} done`;

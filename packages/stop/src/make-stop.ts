@@ -100,19 +100,17 @@ export function makeStop(options: MakeStopOptions = {}): FunctionTool<StopInput,
   return {
     kind: 'function',
     name,
-    spec: {
-      description,
-      params: {
-        type: 'object',
-        properties: {
-          message: {
-            type: ['string', 'null'],
-            maxLength: cap,
-            description: `Optional final answer or summary for the user, at most ${String(cap)} characters.`,
-          },
+    description,
+    inputSchema: {
+      type: 'object',
+      properties: {
+        message: {
+          type: ['string', 'null'],
+          maxLength: cap,
+          description: `Optional final answer or summary for the user, at most ${String(cap)} characters.`,
         },
-        additionalProperties: false,
       },
+      additionalProperties: false,
     },
     validate(input: unknown): ToolInputValidation<StopInput> {
       return validateStopInput(input, cap);

@@ -18,7 +18,7 @@ function results(events: readonly AgentEvent[]): ToolResult[] {
 
 describe('tools in an Agent', () => {
   it('sends the tool spec to the model as a function tool definition', async () => {
-    const search = tool({ name: 'search', description: 'Search.', input: z.object({ q: z.string() }), execute: async () => 'none' });
+    const search = tool({ name: 'search', description: 'Search.', inputSchema: z.object({ q: z.string() }), execute: async () => 'none' });
     const model = new ScriptedModel({ responses: [textResponse('hi')] });
     await new Agent({ tools: [search] }).run(model, 'go').result;
     expect(model.requests[0]?.tools).toEqual([
@@ -28,7 +28,7 @@ describe('tools in an Agent', () => {
 
   it('gives invalid arguments an error result naming each issue, without calling execute', async () => {
     const execute = vi.fn(async ({ query }: { query: string }) => query);
-    const search = tool({ name: 'search', description: 'Search.', input: z.object({ query: z.string(), limit: z.number().optional() }), execute });
+    const search = tool({ name: 'search', description: 'Search.', inputSchema: z.object({ query: z.string(), limit: z.number().optional() }), execute });
     const model = new ScriptedModel({
       responses: [toolCallResponse([{ name: 'search', input: { query: 42, limit: 'ten' } }]), textResponse('sorry')],
     });
@@ -46,7 +46,7 @@ describe('tools in an Agent', () => {
     const lookup = tool({
       name: 'lookup',
       description: 'Look up.',
-      input: jsonSchema<{ id: number }>({ type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] }),
+      inputSchema: jsonSchema<{ id: number }>({ type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] }),
       execute,
     });
     const model = new ScriptedModel({ responses: [toolCallResponse([{ name: 'lookup', input: {} }]), textResponse('ok')] });
@@ -60,7 +60,7 @@ describe('tools in an Agent', () => {
     const search = tool({
       name: 'search',
       description: 'Search.',
-      input: z.object({ query: z.string().trim(), limit: z.number().default(3) }),
+      inputSchema: z.object({ query: z.string().trim(), limit: z.number().default(3) }),
       async execute(input) {
         seen.push(input);
         return 'found';
@@ -71,13 +71,13 @@ describe('tools in an Agent', () => {
     expect(seen).toEqual([{ query: 'moon', limit: 3 }]);
   });
 
-  it('uses toModelOutput for what the model sees', async () => {
+  it('uses toModelInput for what the model sees', async () => {
     const weather = tool({
       name: 'weather',
       description: 'Weather.',
-      input: z.object({}),
+      inputSchema: z.object({}),
       execute: async () => ({ celsius: 21 }),
-      toModelOutput: (output) => ({ type: 'text', value: `${output.celsius} °C` }),
+      toModelInput: (output) => `${output.celsius} °C`,
     });
     const model = new ScriptedModel({ responses: [toolCallResponse([{ name: 'weather', input: {} }]), textResponse('ok')] });
     const events = await collect(new Agent({ tools: [weather] }).run(model, 'go'));
@@ -85,8 +85,8 @@ describe('tools in an Agent', () => {
   });
 
   it('rejects two tools with the same name at Agent construction', () => {
-    const a = tool({ name: 'search', description: 'One.', input: z.object({}), execute: async () => 1 });
-    const a2 = tool({ name: 'search', description: 'Two.', input: z.object({}), execute: async () => 2 });
+    const a = tool({ name: 'search', description: 'One.', inputSchema: z.object({}), execute: async () => 1 });
+    const a2 = tool({ name: 'search', description: 'Two.', inputSchema: z.object({}), execute: async () => 2 });
     expect(() => new Agent({ tools: [a, a2] })).toThrow(TypeError);
     expect(() => new Agent({ tools: [a, a2] })).toThrow(/Duplicate tool name "search"/);
   });
@@ -95,7 +95,7 @@ describe('tools in an Agent', () => {
     const ask = defineTool({
       kind: 'function',
       name: 'ask_user',
-      spec: { description: 'Ask the user.', params: { type: 'object', properties: { question: { type: 'string' } }, required: ['question'] } },
+      description: 'Ask the user.', inputSchema: { type: 'object', properties: { question: { type: 'string' } }, required: ['question'] },
     });
     const model = new ScriptedModel({ responses: [toolCallResponse([{ name: 'ask_user', input: { question: 'Why?' } }])] });
     const result = await new Agent({ tools: [ask] }).run(model, 'go').result;

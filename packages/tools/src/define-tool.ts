@@ -1,29 +1,60 @@
 import type { FunctionTool, JsonSchema, NeedsApproval } from '@tandem/core';
 import { assertToolName } from '@tandem/core';
+import { assertKnownOptions } from '@tandem/core/runtime';
+import { assertValidJsonSchema } from './assert-valid-json-schema.js';
+import { resolveInputSchema, type ToolInputSchema } from './resolve-input-schema.js';
+import { withLegacySpec } from './tool.js';
+import { TOOL_OPTION_ALIASES } from './tool-option-keys.js';
 
 /**
- * What {@link defineTool} takes: the schema-only shape the model sees.
+ * What {@link defineTool} takes: the schema-only shape the model sees — `{ kind: 'function', name,
+ * description, inputSchema }`, or the deprecated `{ kind: 'function', name, spec: { description, params } }`.
  *
  * @example
  * ```ts
  * const definition: SchemaOnlyToolDefinition = {
  *   kind: 'function',
  *   name: 'ask_user',
- *   spec: { description: 'Ask the user.', params: { type: 'object', properties: { question: { type: 'string' } } } },
+ *   description: 'Ask the user.',
+ *   inputSchema: { type: 'object', properties: { question: { type: 'string' } } },
  * };
  * ```
  *
  * @category Defining tools
  */
-export interface SchemaOnlyToolDefinition {
+export type SchemaOnlyToolDefinition = SchemaOnlyToolCommon &
+  (
+    | {
+        /** What the tool does and when to use it. Required, non-empty. */
+        readonly description: string;
+        /** The input: a JSON Schema object (`type: "object"`), or a zod 4 / `jsonSchema(…)` / Standard Schema v1 describing an object. */
+        readonly inputSchema: JsonSchema | ToolInputSchema;
+        readonly spec?: undefined;
+      }
+    | {
+        /** @deprecated Use `description` and `inputSchema` at the top level. */
+        readonly spec: {
+          readonly description: string;
+          readonly params: JsonSchema;
+        };
+        readonly description?: undefined;
+        readonly inputSchema?: undefined;
+      }
+  );
+
+/**
+ * The fields every {@link SchemaOnlyToolDefinition} has.
+ *
+ * @example
+ * ```ts
+ * const common: SchemaOnlyToolCommon = { kind: 'function', name: 'ask_user', needsApproval: true };
+ * ```
+ *
+ * @category Defining tools
+ */
+export interface SchemaOnlyToolCommon {
   readonly kind: 'function';
   readonly name: string;
-  readonly spec: {
-    /** What the tool does and when to use it. Required, non-empty. */
-    readonly description: string;
-    /** JSON Schema of the input; must be an object schema (`type: "object"`). */
-    readonly params: JsonSchema;
-  };
   /**
    * Ask before the call is handed to the caller: `true`, or a function of the call's input. Approved, the
    * run ends with `stopReason: 'toolUse'` as usual; denied, the model gets an error result
@@ -32,20 +63,24 @@ export interface SchemaOnlyToolDefinition {
   readonly needsApproval?: boolean | NeedsApproval<Record<string, unknown>>;
 }
 
+const DEFINE_TOOL_KEYS = ['kind', 'name', 'description', 'inputSchema', 'spec', 'needsApproval'];
+
 /**
  * Defines a schema-only tool: the model may call it, but nothing runs it — `stream()` reports the call in
  * its `tool-end` event, and an `Agent` ends the run with `stopReason: 'toolUse'` so the caller handles it.
- * Throws a `TypeError` for a bad name, an empty description or a non-object `params` schema.
+ * A JSON Schema `inputSchema` is checked against the JSON Schema meta-schema.
+ *
+ * Throws a `TypeError` for a bad name, an empty description, an input schema that is not an object schema
+ * (or not valid JSON Schema: the message names the JSON pointer of the bad keyword), or an unknown key
+ * (naming the key meant, e.g. `parameters` → `inputSchema`).
  *
  * @example
  * ```ts
  * const contactMothership = defineTool({
  *   kind: 'function',
  *   name: 'contact_mothership',
- *   spec: {
- *     description: 'Contact the mothership.',
- *     params: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },
- *   },
+ *   description: 'Contact the mothership.',
+ *   inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },
  * });
  * ```
  *
@@ -53,35 +88,62 @@ export interface SchemaOnlyToolDefinition {
  */
 export function defineTool(definition: SchemaOnlyToolDefinition): FunctionTool {
   if (typeof definition !== 'object' || definition === null) {
-    throw new TypeError("defineTool(): pass { kind: 'function', name, spec: { description, params } }.");
+    throw new TypeError("defineTool(): pass { kind: 'function', name, description, inputSchema }.");
   }
+  const what = `defineTool(${typeof definition.name === 'string' ? JSON.stringify(definition.name) : ''})`;
+  if ('execute' in definition) {
+    throw new TypeError(`${what}: schema-only tools have no \`execute\`; use tool() to define a tool that runs.`);
+  }
+  assertKnownOptions(what, definition, DEFINE_TOOL_KEYS, { ...TOOL_OPTION_ALIASES, type: 'kind' });
   if (definition.kind !== 'function') {
     throw new TypeError(`defineTool(): \`kind\` must be 'function', got ${JSON.stringify(definition.kind)}. Provider tools come from provider packages.`);
   }
   assertToolName(definition.name);
   const label = `defineTool("${definition.name}")`;
-  if ('execute' in definition) {
-    throw new TypeError(`${label}: schema-only tools have no \`execute\`; use tool() to define a tool that runs.`);
-  }
-  const spec: unknown = definition.spec;
-  if (typeof spec !== 'object' || spec === null) {
-    throw new TypeError(`${label}: \`spec\` must be { description, params }.`);
-  }
-  const { description, params } = spec as Partial<SchemaOnlyToolDefinition['spec']>;
+  const { description, inputSchema } = schemaParts(label, definition);
   if (typeof description !== 'string' || description.trim() === '') {
-    throw new TypeError(`${label}: \`spec.description\` must be a non-empty string — the model reads it to decide when to call the tool.`);
-  }
-  if (typeof params !== 'object' || params === null || Array.isArray(params) || params['type'] !== 'object') {
-    throw new TypeError(`${label}: \`spec.params\` must be a JSON Schema of an object, e.g. { type: 'object', properties: { … } }.`);
+    throw new TypeError(`${label}: \`description\` must be a non-empty string — the model reads it to decide when to call the tool.`);
   }
   const needsApproval: unknown = definition.needsApproval;
   if (needsApproval !== undefined && typeof needsApproval !== 'boolean' && typeof needsApproval !== 'function') {
     throw new TypeError(`${label}: \`needsApproval\` must be true, false, or a function (input, ctx) => boolean.`);
   }
-  return Object.freeze({
+  const tool: FunctionTool = {
     kind: 'function' as const,
     name: definition.name,
-    spec: Object.freeze({ description, params }),
+    description,
+    inputSchema,
     ...(definition.needsApproval === undefined ? {} : { needsApproval: definition.needsApproval as FunctionTool['needsApproval'] }),
-  });
+  };
+  return Object.freeze(withLegacySpec(tool, description, inputSchema));
+}
+
+function schemaParts(label: string, definition: SchemaOnlyToolDefinition): { description: unknown; inputSchema: JsonSchema } {
+  if (definition.spec !== undefined) {
+    if (definition.description !== undefined || definition.inputSchema !== undefined) {
+      throw new TypeError(`${label}: pass \`description\` and \`inputSchema\` only — \`spec\` is their deprecated older form.`);
+    }
+    const spec: unknown = definition.spec;
+    if (typeof spec !== 'object' || spec === null) throw new TypeError(`${label}: \`spec\` must be { description, params } (or pass description and inputSchema).`);
+    const { description, params } = spec as { description?: unknown; params?: unknown };
+    return { description, inputSchema: jsonObjectSchema(label, params, '`spec.params`') };
+  }
+  const { description, inputSchema } = definition;
+  if (inputSchema === undefined) {
+    throw new TypeError(`${label}: \`inputSchema\` is required — a JSON Schema of an object, e.g. { type: 'object', properties: { … } }.`);
+  }
+  if (isStandardSchema(inputSchema)) return { description, inputSchema: resolveInputSchema(label, inputSchema).params };
+  return { description, inputSchema: jsonObjectSchema(label, inputSchema, '`inputSchema`') };
+}
+
+function jsonObjectSchema(label: string, schema: unknown, what: string): JsonSchema {
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema) || (schema as JsonSchema)['type'] !== 'object') {
+    throw new TypeError(`${label}: ${what} must be a JSON Schema of an object, e.g. { type: 'object', properties: { … } }.`);
+  }
+  assertValidJsonSchema(label, schema);
+  return schema as JsonSchema;
+}
+
+function isStandardSchema(value: unknown): value is ToolInputSchema {
+  return typeof value === 'object' && value !== null && '~standard' in value;
 }

@@ -10,7 +10,7 @@ describe('DESIGN §3 examples', () => {
     const contactMothership = tool({
       name: 'contact_mothership', // optional when execute is a named function
       description: 'Contact the mothership for important decisions.',
-      input: z.object({ query: z.string() }), // zod, JSON Schema via jsonSchema(), or Standard Schema
+      inputSchema: z.object({ query: z.string() }), // zod, JSON Schema via jsonSchema(), or Standard Schema
       async execute({ query }, ctx) {
         expect(query).toBe('Should we land?');
         expect(ctx.toolName).toBe('contact_mothership');
@@ -29,7 +29,7 @@ describe('DESIGN §3 examples', () => {
   it('function form: the name comes from the function', async () => {
     const contactMothership = tool(async function contact_mothership(input: { query: string }) {
       return `Soon. (${input.query})`;
-    }, { description: 'Contact the mothership for important decisions.', input: z.object({ query: z.string() }) });
+    }, { description: 'Contact the mothership for important decisions.', inputSchema: z.object({ query: z.string() }) });
     expect(contactMothership.name).toBe('contact_mothership');
     const model = new ScriptedModel({ responses: [toolCallResponse([{ name: 'contact_mothership', input: { query: 'now?' } }]), textResponse('ok')] });
     const result = await new Agent({ tools: [contactMothership] }).run(model, 'go').result;
@@ -40,7 +40,7 @@ describe('DESIGN §3 examples', () => {
     const chart = tool({
       name: 'chart',
       description: 'Draws a chart.',
-      input: z.object({}),
+      inputSchema: z.object({}),
       async execute() {
         return toolContent([{ type: 'text', text: 'Here is the chart:' }, { type: 'file', mediaType: 'image/png', data: new Uint8Array([137, 80]) }]);
       },
@@ -55,10 +55,8 @@ describe('DESIGN §3 examples', () => {
     const contactMothership = defineTool({
       kind: 'function',
       name: 'contact_mothership',
-      spec: {
-        description: 'Contact the mothership.',
-        params: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },
-      },
+      description: 'Contact the mothership.',
+      inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },
     });
     expect(contactMothership.execute).toBeUndefined();
   });

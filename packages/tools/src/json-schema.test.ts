@@ -15,7 +15,7 @@ const orderSchema = {
 };
 
 function validate(value: unknown): unknown {
-  return tool({ name: 'order', description: 'Order.', input: jsonSchema(orderSchema), execute: async () => 1 }).validate?.(value);
+  return tool({ name: 'order', description: 'Order.', inputSchema: jsonSchema(orderSchema), execute: async () => 1 }).validate?.(value);
 }
 
 describe('jsonSchema()', () => {
@@ -23,10 +23,10 @@ describe('jsonSchema()', () => {
     const t = tool({
       name: 'order',
       description: 'Order.',
-      input: jsonSchema({ $schema: 'https://json-schema.org/draft/2020-12/schema', ...orderSchema }),
+      inputSchema: jsonSchema({ $schema: 'https://json-schema.org/draft/2020-12/schema', ...orderSchema }),
       execute: async () => 1,
     });
-    expect(t.spec.params).toEqual(orderSchema);
+    expect(t.inputSchema).toEqual(orderSchema);
   });
 
   it('passes a structurally valid value through unchanged', () => {
@@ -49,7 +49,7 @@ describe('jsonSchema()', () => {
     const t = tool({
       name: 'x',
       description: 'd',
-      input: jsonSchema({ type: 'object', properties: { v: { const: 2 } } }),
+      inputSchema: jsonSchema({ type: 'object', properties: { v: { const: 2 } } }),
       execute: async () => 1,
     });
     expect(t.validate?.({ v: 3 })).toEqual({ success: false, error: 'v: Expected 2, received 3' });
@@ -65,7 +65,7 @@ describe('jsonSchema()', () => {
     const t = tool({
       name: 'x',
       description: 'd',
-      input: jsonSchema<{ n: number }>({ type: 'object' }, { validate: async () => ({ success: false, error: 'n: Too big' }) }),
+      inputSchema: jsonSchema<{ n: number }>({ type: 'object' }, { validate: async () => ({ success: false, error: 'n: Too big' }) }),
       execute: async ({ n }) => n,
     });
     await expect(t.validate?.({ n: 1 })).resolves.toEqual({ success: false, error: 'n: Too big' });
@@ -80,8 +80,84 @@ describe('jsonSchema()', () => {
 
   it('rejects a non-object schema', () => {
     expect(() => jsonSchema(null as never)).toThrow(TypeError);
-    expect(() => tool({ name: 'x', description: 'd', input: jsonSchema({ type: 'string' }), execute: async () => 1 })).toThrow(
+    expect(() => tool({ name: 'x', description: 'd', inputSchema: jsonSchema({ type: 'string' }), execute: async () => 1 })).toThrow(
       /must describe an object/,
     );
+  });
+
+  it('validates completely: $ref, anyOf, pattern, minimum, exclusiveMinimum and formats (draft 2020-12)', () => {
+    const input = jsonSchema({
+      type: 'object',
+      properties: {
+        code: { type: 'string', pattern: '^[A-Z]{3}$' },
+        count: { type: 'integer', minimum: 1 },
+        email: { type: 'string', format: 'email' },
+        when: { type: 'string', format: 'date-time' },
+        price: { $ref: '#/$defs/positive' },
+        id: { anyOf: [{ type: 'string' }, { type: 'integer' }] },
+      },
+      $defs: { positive: { type: 'number', exclusiveMinimum: 0 } },
+    });
+    expect(input['~standard'].validate({ code: 'abc', count: 0, email: 'nope', when: 'yesterday', price: -1, id: true })).toEqual({
+      issues: [
+        { message: 'Does not match the pattern "^[A-Z]{3}$"', path: ['code'] },
+        { message: 'Must be at least 1, received 0', path: ['count'] },
+        { message: 'Expected a valid email, received "nope"', path: ['email'] },
+        { message: 'Expected a valid date-time, received "yesterday"', path: ['when'] },
+        { message: 'Must be greater than 0, received -1', path: ['price'] },
+        { message: 'Does not match any of the allowed schemas (anyOf)', path: ['id'] },
+      ],
+    });
+    const ok = { code: 'ABC', count: 2, email: 'a@b.co', when: '2026-01-02T03:04:05Z', price: 3, id: 'x' };
+    expect(input['~standard'].validate(ok)).toEqual({ value: ok });
+  });
+
+  it('reads draft-07 from $schema: definitions and tuple items', () => {
+    const input = jsonSchema({
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      properties: { pair: { type: 'array', items: [{ type: 'string' }, { $ref: '#/definitions/n' }] } },
+      definitions: { n: { type: 'number' } },
+    });
+    expect(input['~standard'].validate({ pair: ['a', 'b'] })).toEqual({ issues: [{ message: 'Expected number, received string', path: ['pair', 1] }] });
+    expect(input['~standard'].validate({ pair: ['a', 1] })).toEqual({ value: { pair: ['a', 1] } });
+  });
+
+  it('never runs the tool for bad arguments: the model gets an error result naming the problem', async () => {
+    const { Agent } = await import('@tandem/core');
+    const { ScriptedModel, toolCallResponse, textResponse } = await import('@tandem/core/testing');
+    let ran = false;
+    const lookup = tool({
+      name: 'lookup',
+      description: 'Look up a code.',
+      inputSchema: jsonSchema<{ code: string }>({ type: 'object', properties: { code: { type: 'string', pattern: '^[A-Z]+$' } }, required: ['code'] }),
+      execute: async () => ((ran = true), 'found'),
+    });
+    const model = new ScriptedModel({ responses: [toolCallResponse([{ name: 'lookup', input: { code: 'abc' } }]), textResponse('ok')] });
+    await new Agent({ tools: [lookup] }).run(model, 'go').result;
+    expect(ran).toBe(false);
+    expect(model.requests[1]?.messages.at(-1)?.parts[0]).toMatchObject({ status: 'error' });
+    expect(JSON.stringify(model.requests[1]?.messages.at(-1)?.parts[0])).toContain('code: Does not match the pattern');
+  });
+
+  it('checks the schema itself at definition, naming the JSON pointer of the bad keyword', () => {
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ type: 'object', properties: { x: { type: 'strng' } } }, /invalid at \/properties\/x\/type: got "strng", which is not a JSON Schema type/],
+      [{ type: 'object', required: 'x' }, /invalid at \/required: .*got "x"/],
+      [{ type: 'object', properties: { x: { type: 'string', pattern: '([' } } }, /invalid at \/properties\/x\/pattern: got "\(\[", which is not a valid regular expression/],
+      [{ type: 'object', properties: { x: { type: 'string', minLength: -1 } } }, /invalid at \/properties\/x\/minLength/],
+      [{ type: 'object', $defs: { a: { anyOf: [] } } }, /invalid at \/\$defs\/a\/anyOf/],
+    ];
+    for (const [schema, message] of cases) {
+      expect(() => jsonSchema(schema)).toThrow(TypeError);
+      expect(() => jsonSchema(schema)).toThrow(message);
+    }
+  });
+
+  it('does not change the caller\'s schema and accepts a frozen one', () => {
+    const schema = Object.freeze({ type: 'object', properties: Object.freeze({ r: Object.freeze({ $ref: '#/$defs/n' }) }), $defs: Object.freeze({ n: Object.freeze({ type: 'number' }) }) });
+    const input = jsonSchema(schema);
+    expect(input['~standard'].validate({ r: 'x' })).toEqual({ issues: [{ message: 'Expected number, received string', path: ['r'] }] });
+    expect(JSON.stringify(schema)).toBe('{"type":"object","properties":{"r":{"$ref":"#/$defs/n"}},"$defs":{"n":{"type":"number"}}}');
   });
 });

@@ -1,6 +1,7 @@
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
 import type { JsonSchema, ToolInputValidation } from '@tandem/core';
-import { checkJsonValue } from './check-json-value.js';
+import { assertValidJsonSchema } from './assert-valid-json-schema.js';
+import { jsonSchemaValidator } from './json-schema-validator.js';
 import { isPromiseLike } from './is-promise-like.js';
 
 const BRAND = Symbol.for('tandem.jsonSchema');
@@ -19,9 +20,9 @@ const BRAND = Symbol.for('tandem.jsonSchema');
  */
 export interface JsonSchemaOptions<T> {
   /**
-   * Validates (and may transform) parsed arguments. Without it, a small structural check runs: `type`,
-   * `required`, `enum`, `const` and `additionalProperties: false`, recursively through `properties` and
-   * `items` (not `anyOf`, `$ref`, `pattern`, ranges or formats — plug in a full validator such as Ajv here).
+   * Validates (and may transform) parsed arguments instead of the built-in validator. Without it the
+   * arguments are checked against the schema completely (draft 2020-12 or draft-07: `$ref`, `anyOf`,
+   * `pattern`, ranges, formats, …) by `@cfworker/json-schema`, which needs no `eval` and runs on edge runtimes.
    */
   validate?(value: unknown): ToolInputValidation<T> | PromiseLike<ToolInputValidation<T>>;
 }
@@ -46,16 +47,22 @@ export interface JsonSchemaInput<T = unknown> extends StandardSchemaV1<unknown, 
 }
 
 /**
- * Uses a raw JSON Schema as a tool's `input`. `T` is the type `execute` receives; it is not checked against
- * the schema, so keep the two in step. Validation: `options.validate` when given, else a small structural
- * check (see {@link JsonSchemaOptions.validate}).
+ * Uses a raw JSON Schema as a tool's `inputSchema`. `T` is the type `execute` receives; it is not checked
+ * against the schema, so keep the two in step.
+ *
+ * The schema itself is checked here, against the JSON Schema meta-schema (draft 2020-12 and draft-07
+ * keywords): a mistake such as `type: 'strng'` is a `TypeError` naming the JSON pointer of the bad keyword
+ * (`/properties/query/type`). Arguments are then validated completely (`$ref`, `anyOf`, `pattern`,
+ * `minimum`, formats, …; the draft is read from `$schema`, default 2020-12) — bad arguments become an error
+ * result naming each problem and its path, and the tool never runs. `options.validate` replaces that
+ * validation.
  *
  * @example
  * ```ts
  * const search = tool({
  *   name: 'search',
  *   description: 'Search the archive.',
- *   input: jsonSchema<{ query: string }>({
+ *   inputSchema: jsonSchema<{ query: string }>({
  *     type: 'object',
  *     properties: { query: { type: 'string' } },
  *     required: ['query'],
@@ -70,13 +77,19 @@ export function jsonSchema<T = unknown>(schema: JsonSchema, options: JsonSchemaO
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
     throw new TypeError('jsonSchema(): expected a JSON Schema object such as { type: "object", properties: { … } }.');
   }
+  assertValidJsonSchema('jsonSchema()', schema);
   const custom = options.validate;
+  if (custom !== undefined && typeof custom !== 'function') {
+    throw new TypeError('jsonSchema(): `validate` must be a function (value) => { success: true, value } | { success: false, error }.');
+  }
+  const check = custom === undefined ? jsonSchemaValidator(schema) : undefined;
   const validate = (value: unknown): StandardSchemaV1.Result<T> | Promise<StandardSchemaV1.Result<T>> => {
-    if (custom === undefined) {
-      const issues = checkJsonValue(schema, value);
-      // Without a validator the value is passed through as-is: `T` is the caller's promise about it.
+    if (check !== undefined) {
+      const issues = check(value);
+      // A valid value is passed through as-is: `T` is the caller's promise about it.
       return issues.length > 0 ? { issues } : { value: value as T };
     }
+    if (custom === undefined) return { value: value as T };
     const result = custom(value);
     return isPromiseLike(result) ? Promise.resolve(result).then((settled) => toStandardResult(settled)) : toStandardResult(result);
   };

@@ -11,7 +11,7 @@ describe('zod input → JSON Schema', () => {
     const t = tool({
       name: 'book_flight',
       description: 'Books a flight.',
-      input: z.object({
+      inputSchema: z.object({
         from: z.string().describe('IATA code of the departure airport'),
         to: z.string(),
         cabin: z.enum(['economy', 'business']).optional(),
@@ -20,7 +20,7 @@ describe('zod input → JSON Schema', () => {
       }),
       execute: async () => 'booked',
     });
-    expect(t.spec.params).toEqual({
+    expect(t.inputSchema).toEqual({
       type: 'object',
       properties: {
         from: { type: 'string', description: 'IATA code of the departure airport' },
@@ -35,13 +35,13 @@ describe('zod input → JSON Schema', () => {
       },
       required: ['from', 'to', 'passengers'],
     });
-    expect(t.spec.params).not.toHaveProperty('$schema');
+    expect(t.inputSchema).not.toHaveProperty('$schema');
   });
 
   it('describes the input side: fields with defaults are optional for the model', () => {
-    const t = tool({ name: 'x', description: 'd', input: z.object({ limit: z.number().default(10) }), execute: async () => 1 });
-    expect(t.spec.params).toMatchObject({ properties: { limit: { type: 'number', default: 10 } } });
-    expect(t.spec.params['required']).toBeUndefined();
+    const t = tool({ name: 'x', description: 'd', inputSchema: z.object({ limit: z.number().default(10) }), execute: async () => 1 });
+    expect(t.inputSchema).toMatchObject({ properties: { limit: { type: 'number', default: 10 } } });
+    expect(t.inputSchema?.['required']).toBeUndefined();
   });
 
   it.each([
@@ -49,11 +49,11 @@ describe('zod input → JSON Schema', () => {
     ['an array', z.array(z.string()), /its type is "array"/],
     ['a union', z.union([z.object({ a: z.string() }), z.object({ b: z.string() })]), /its type is null/],
   ])('rejects %s at the top level with a TypeError', (_label, input, message) => {
-    expect(() => tool({ name: 'x', description: 'd', input, execute: async () => 1 })).toThrow(message);
+    expect(() => tool({ name: 'x', description: 'd', inputSchema: input, execute: async () => 1 })).toThrow(message);
   });
 
   it('reports a schema JSON cannot express with the fix', () => {
-    expect(() => tool({ name: 'when', description: 'd', input: z.object({ at: z.date() }), execute: async () => 1 })).toThrow(
+    expect(() => tool({ name: 'when', description: 'd', inputSchema: z.object({ at: z.date() }), execute: async () => 1 })).toThrow(
       /tool "when": the zod input schema cannot be expressed as JSON Schema \(Date cannot be represented in JSON Schema\)/,
     );
   });
@@ -62,11 +62,11 @@ describe('zod input → JSON Schema', () => {
     const t = tool({
       name: 'x',
       description: 'd',
-      input: z.object({ at: z.coerce.date() }),
+      inputSchema: z.object({ at: z.coerce.date() }),
       jsonSchema: { type: 'object', properties: { at: { type: 'string', format: 'date-time' } }, required: ['at'] },
       execute: async ({ at }) => at.toISOString(),
     });
-    expect(t.spec.params).toEqual({ type: 'object', properties: { at: { type: 'string', format: 'date-time' } }, required: ['at'] });
+    expect(t.inputSchema).toEqual({ type: 'object', properties: { at: { type: 'string', format: 'date-time' } }, required: ['at'] });
     expect(t.validate?.({ at: '2026-01-02T00:00:00.000Z' })).toEqual({ success: true, value: { at: new Date('2026-01-02T00:00:00.000Z') } });
   });
 });
@@ -75,8 +75,8 @@ describe('zod schemas without Standard JSON Schema (zod/mini, zod 4.0–4.1, zod
   it('converts them with the application\'s zod, loaded on first use, keeping .describe() metadata', () => {
     const input = zm.object({ query: zm.string().check(zm.describe('What to ask')), limit: zm.optional(zm.number()) });
     expect(input['~standard']).not.toHaveProperty('jsonSchema');
-    const t = tool({ name: 'search', description: 'd', input, execute: async () => 1 });
-    expect(t.spec.params).toEqual({
+    const t = tool({ name: 'search', description: 'd', inputSchema: input, execute: async () => 1 });
+    expect(t.inputSchema).toEqual({
       type: 'object',
       properties: { query: { type: 'string', description: 'What to ask' }, limit: { type: 'number' } },
       required: ['query'],
@@ -85,7 +85,7 @@ describe('zod schemas without Standard JSON Schema (zod/mini, zod 4.0–4.1, zod
   });
 
   it('reports a schema JSON cannot express with the fix', () => {
-    expect(() => tool({ name: 'when', description: 'd', input: zm.object({ at: zm.date() }), execute: async () => 1 })).toThrow(
+    expect(() => tool({ name: 'when', description: 'd', inputSchema: zm.object({ at: zm.date() }), execute: async () => 1 })).toThrow(
       /tool "when": the zod input schema cannot be expressed as JSON Schema \(Date cannot be represented in JSON Schema\)/,
     );
   });
@@ -111,7 +111,7 @@ describe('Standard Schema input', () => {
   const params = { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] };
 
   it('needs `jsonSchema` when the schema cannot produce one, and says so', () => {
-    expect(() => tool({ name: 'search', description: 'd', input: querySchema(), execute: async () => 1 })).toThrow(
+    expect(() => tool({ name: 'search', description: 'd', inputSchema: querySchema(), execute: async () => 1 })).toThrow(
       /tool "search": this handmade schema cannot produce a JSON Schema .* Pass the JSON Schema the model should see as the `jsonSchema` option/,
     );
   });
@@ -120,13 +120,13 @@ describe('Standard Schema input', () => {
     const search = tool({
       name: 'search',
       description: 'Search.',
-      input: querySchema(),
+      inputSchema: querySchema(),
       jsonSchema: params,
       async execute({ query }) {
         return `results for ${query}`;
       },
     });
-    expect(search.spec.params).toEqual(params);
+    expect(search.inputSchema).toEqual(params);
     const ok = await search.validate?.({ query: '  moon ' });
     expect(ok).toEqual({ success: true, value: { query: 'moon' } });
     if (ok?.success) await expect(search.execute?.(ok.value, fakeContext())).resolves.toBe('results for moon');
@@ -148,9 +148,9 @@ describe('Standard Schema input', () => {
         },
       },
     };
-    const t = tool({ name: 'search', description: 'd', input: schema, execute: async () => 1 });
+    const t = tool({ name: 'search', description: 'd', inputSchema: schema, execute: async () => 1 });
     expect(targets).toEqual(['draft-07']);
-    expect(t.spec.params).toEqual(params);
+    expect(t.inputSchema).toEqual(params);
   });
 
   it('falls back to draft-2020-12 when the schema refuses draft-07', () => {
@@ -166,18 +166,18 @@ describe('Standard Schema input', () => {
         },
       },
     };
-    expect(tool({ name: 'search', description: 'd', input: schema, execute: async () => 1 }).spec.params).toEqual(params);
+    expect(tool({ name: 'search', description: 'd', inputSchema: schema, execute: async () => 1 }).inputSchema).toEqual(params);
   });
 
   it('points zod 3 schemas (Standard Schema without JSON Schema) at zod 4', () => {
-    expect(() => tool({ name: 'x', description: 'd', input: z3.object({ q: z3.string() }), execute: async () => 1 })).toThrow(
+    expect(() => tool({ name: 'x', description: 'd', inputSchema: z3.object({ q: z3.string() }), execute: async () => 1 })).toThrow(
       /use a zod 4 schema .* instead of a zod 3 one/,
     );
   });
 
   it('rejects something that is not a schema at all', () => {
-    expect(() => tool({ name: 'x', description: 'd', input: 'query: string' as never, execute: async () => 1 })).toThrow(
-      /`input` must be a zod 4 schema, jsonSchema\(…\), or a Standard Schema v1 object/,
+    expect(() => tool({ name: 'x', description: 'd', inputSchema: 'query: string' as never, execute: async () => 1 })).toThrow(
+      /`inputSchema` must be a zod 4 schema, jsonSchema\(…\), or a Standard Schema v1 object/,
     );
   });
 });

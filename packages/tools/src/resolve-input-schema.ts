@@ -1,11 +1,12 @@
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
 import type { JsonSchema, ToolInputValidation } from '@tandem/core';
+import { assertValidJsonSchema } from './assert-valid-json-schema.js';
 import { formatIssues } from './format-issues.js';
 import { isPromiseLike } from './is-promise-like.js';
 import { zodJsonSchemaConverter } from './zod-to-json-schema.js';
 
 /**
- * What a tool's `input` may be: a zod 4 schema, a `jsonSchema(…)` wrapper, or any Standard Schema v1
+ * What a tool's `inputSchema` may be: a zod 4 schema, a `jsonSchema(…)` wrapper, or any Standard Schema v1
  * (valibot, arktype, …). `T` is the validated value `execute` receives.
  *
  * @example
@@ -37,16 +38,20 @@ export interface ResolvedInput<T> {
 }
 
 /**
- * Turns a tool's `input` into the JSON Schema the model sees (`$schema` stripped, draft-07 flavoured, which
+ * Turns a tool's `inputSchema` into the JSON Schema the model sees (`$schema` stripped, draft-07 flavoured, which
  * every provider accepts) and a validator returning `{ success, value | error }`.
  * @internal
  */
 export function resolveInputSchema<T>(label: string, input: ToolInputSchema<T>, override?: JsonSchema): ResolvedInput<T> {
   if (!isStandardSchema(input)) {
     const hint = isObject(input) && ('type' in input || 'properties' in input)
-      ? ' To use a plain JSON Schema object, wrap it: `input: jsonSchema({ type: "object", … })`.'
+      ? ' To use a plain JSON Schema object, wrap it: `inputSchema: jsonSchema({ type: "object", … })`.'
       : '';
-    throw new TypeError(`${label}: \`input\` must be a zod 4 schema, jsonSchema(…), or a Standard Schema v1 object.${hint}`);
+    throw new TypeError(`${label}: \`inputSchema\` must be a zod 4 schema, jsonSchema(…), or a Standard Schema v1 object.${hint}`);
+  }
+  if (override !== undefined) {
+    if (!isObject(override)) throw new TypeError(`${label}: \`jsonSchema\` must be a JSON Schema object such as { type: "object", properties: { … } }.`);
+    assertValidJsonSchema(`${label}: \`jsonSchema\``, override);
   }
   const params = objectSchema(label, override ?? toJsonSchema(label, input));
   const standard = input['~standard'];

@@ -27,29 +27,46 @@ export type ToolResultOf<Returned> = Returned extends AsyncIterable<unknown> ? u
 export type ToolExecute<Schema extends ToolInputSchema, Returned> = (input: InferToolInput<Schema>, context: ToolContext) => Returned;
 
 /**
- * Everything of {@link ToolOptions} except `execute` — the second argument of the function form of `tool()`.
+ * A tool's input schema option: `inputSchema`, or its deprecated alias `input` (one of the two).
  *
  * @example
  * ```ts
- * tool(async function search({ query }: { query: string }) { return query; }, {
- *   description: 'Search.',
- *   input: z.object({ query: z.string() }),
- *   config: { timeoutMs: 5_000 },
- * });
+ * const option: ToolInputSchemaOption<typeof schema> = { inputSchema: z.object({ query: z.string() }) };
  * ```
  *
  * @category Defining tools
  */
-export interface ToolFunctionOptions<Schema extends ToolInputSchema, Returned> {
+export type ToolInputSchemaOption<Schema extends ToolInputSchema> =
+  | {
+      /** The input: a zod 4 schema, `jsonSchema(…)`, or a Standard Schema v1. Must describe an object. */
+      readonly inputSchema: Schema;
+      readonly input?: undefined;
+    }
+  | {
+      /** @deprecated Use `inputSchema`. */
+      readonly input: Schema;
+      readonly inputSchema?: undefined;
+    };
+
+/**
+ * The options every form of `tool()` shares (everything but the input schema and `execute`).
+ *
+ * @example
+ * ```ts
+ * const common: ToolCommonOptions<Promise<string>> = { description: 'Search.', config: { timeoutMs: 5_000 } };
+ * ```
+ *
+ * @category Defining tools
+ */
+export interface ToolCommonOptions<Returned, Input = unknown> {
   /** The name the model calls; defaults to the function's name. Must match `^[a-zA-Z0-9_-]{1,64}$`. */
   readonly name?: string;
   /** What the tool does and when to use it — the model reads this. Required, non-empty. */
   readonly description: string;
-  /** The input: a zod 4 schema, `jsonSchema(…)`, or a Standard Schema v1. Must describe an object. */
-  readonly input: Schema;
   /**
    * The JSON Schema the model sees. Needed for a Standard Schema that cannot produce one (one without
-   * `~standard.jsonSchema`); when given, it replaces the schema derived from `input` (validation still uses `input`).
+   * `~standard.jsonSchema`); when given, it replaces the schema derived from `inputSchema` (validation still
+   * uses `inputSchema`).
    */
   readonly jsonSchema?: JsonSchema;
   /**
@@ -65,34 +82,54 @@ export interface ToolFunctionOptions<Schema extends ToolInputSchema, Returned> {
    * that needs approval emits `tool-approval-request` and waits for `run.approve(id)` / `run.deny(id)` or
    * the Agent's `approve` option; a denied call never runs.
    */
-  readonly needsApproval?: boolean | NeedsApproval<InferToolInput<Schema>>;
+  readonly needsApproval?: boolean | NeedsApproval<Input>;
   /**
-   * Maps the result to what the model sees. Default: strings → text, `toolContent(…)` → mixed content,
-   * anything else → JSON.
+   * Maps the result to what the model sees: return a `ToolOutput` (`{ type: 'text', value }`, …) or a plain
+   * value, mapped like a return value. Default: strings → text, `toolContent(…)` → mixed content, anything
+   * else → JSON.
    */
+  toModelInput?(output: ToolResultOf<Returned>): unknown;
+  /** @deprecated Use `toModelInput` (which may also return a plain value). */
   toModelOutput?(output: ToolResultOf<Returned>): ToolOutput;
 }
+
+/**
+ * Everything of {@link ToolOptions} except `execute` — the second argument of the function form of `tool()`.
+ *
+ * @example
+ * ```ts
+ * tool(async function search({ query }: { query: string }) { return query; }, {
+ *   description: 'Search.',
+ *   inputSchema: z.object({ query: z.string() }),
+ *   config: { timeoutMs: 5_000 },
+ * });
+ * ```
+ *
+ * @category Defining tools
+ */
+export type ToolFunctionOptions<Schema extends ToolInputSchema, Returned> = ToolCommonOptions<Returned, InferToolInput<Schema>> &
+  ToolInputSchemaOption<Schema>;
 
 /**
  * Options of the object form of `tool()`.
  *
  * @example
  * ```ts
- * const options: ToolOptions<typeof input, Promise<string>> = {
+ * const options: ToolOptions<typeof inputSchema, Promise<string>> = {
  *   name: 'search',
  *   description: 'Search.',
- *   input,
+ *   inputSchema,
  *   async execute({ query }) { return query; },
  * };
  * ```
  *
  * @category Defining tools
  */
-export interface ToolOptions<Schema extends ToolInputSchema, Returned> extends ToolFunctionOptions<Schema, Returned> {
+export type ToolOptions<Schema extends ToolInputSchema, Returned> = ToolFunctionOptions<Schema, Returned> & {
   /**
    * Runs the call: return a value, a promise, or (with an `aggregator`) an async iterable. Whatever it
    * throws becomes an error result the model sees. `name` may be omitted when this is a named function
    * (not an `execute(…) {}` method or an arrow function written inline, whose name is `execute`).
    */
   execute(input: InferToolInput<Schema>, context: ToolContext): Returned;
-}
+};

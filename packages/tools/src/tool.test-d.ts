@@ -18,7 +18,7 @@ describe('tool() types', () => {
     tool({
       name: 'search',
       description: 'Search.',
-      input,
+      inputSchema: input,
       async execute(args, ctx) {
         expectTypeOf(args).toEqualTypeOf<{ query: string; limit: number; tags?: ('a' | 'b')[] | undefined }>();
         expectTypeOf(ctx).toEqualTypeOf<ToolContext>();
@@ -29,17 +29,17 @@ describe('tool() types', () => {
   });
 
   it('types the tool with its input and awaited output', () => {
-    const t = tool({ name: 'n', description: 'd', input, execute: async () => ({ count: 1 }) });
+    const t = tool({ name: 'n', description: 'd', inputSchema: input, execute: async () => ({ count: 1 }) });
     expectTypeOf(t).toEqualTypeOf<FunctionTool<z.infer<typeof input>, { count: number }>>();
   });
 
-  it('types toModelOutput from execute\'s result', () => {
+  it('types toModelInput from execute\'s result', () => {
     tool({
       name: 'n',
       description: 'd',
-      input,
+      inputSchema: input,
       execute: async () => ({ celsius: 21 }),
-      toModelOutput(output) {
+      toModelInput(output) {
         expectTypeOf(output).toEqualTypeOf<{ celsius: number }>();
         return { type: 'text', value: String(output.celsius) };
       },
@@ -50,19 +50,19 @@ describe('tool() types', () => {
     tool(async function search(args) {
       expectTypeOf(args).toEqualTypeOf<z.infer<typeof input>>();
       return 1;
-    }, { description: 'd', input });
+    }, { description: 'd', inputSchema: input });
   });
 
   it('rejects an execute whose parameter does not match the schema', () => {
     // @ts-expect-error — the schema gives `query: string`, not number
-    tool(async function search(args: { query: number }) { return args; }, { description: 'd', input });
+    tool(async function search(args: { query: number }) { return args; }, { description: 'd', inputSchema: input });
   });
 
   it('uses the type argument of jsonSchema<T>() and a Standard Schema\'s output type', () => {
     tool({
       name: 'j',
       description: 'd',
-      input: jsonSchema<{ id: number }>({ type: 'object' }),
+      inputSchema: jsonSchema<{ id: number }>({ type: 'object' }),
       async execute(args) {
         expectTypeOf(args).toEqualTypeOf<{ id: number }>();
       },
@@ -71,7 +71,7 @@ describe('tool() types', () => {
     tool({
       name: 's',
       description: 'd',
-      input: standard,
+      inputSchema: standard,
       jsonSchema: { type: 'object' },
       async execute(args) {
         expectTypeOf(args).toEqualTypeOf<{ when: Date }>();
@@ -83,7 +83,7 @@ describe('tool() types', () => {
     tool({
       name: 'u',
       description: 'd',
-      input: jsonSchema({ type: 'object' }),
+      inputSchema: jsonSchema({ type: 'object' }),
       async execute(args) {
         expectTypeOf(args).toEqualTypeOf<unknown>();
       },
@@ -91,8 +91,27 @@ describe('tool() types', () => {
   });
 
   it('types workerTool() input from the schema', () => {
-    const w = workerTool({ name: 'w', description: 'd', input, module: new URL('file:///x.mjs'), export: 'run' });
+    const w = workerTool({ name: 'w', description: 'd', inputSchema: input, module: new URL('file:///x.mjs'), export: 'run' });
     expectTypeOf(w.execute).parameter(0).toEqualTypeOf<z.infer<typeof input>>();
     expectTypeOf(w.terminate).returns.toEqualTypeOf<Promise<void>>();
+  });
+});
+
+describe('tool() deprecated names', () => {
+  it('still infers execute\'s input from the deprecated `input`', () => {
+    tool({
+      name: 'old',
+      description: 'd',
+      input,
+      async execute(args) {
+        expectTypeOf(args).toEqualTypeOf<z.infer<typeof input>>();
+        return 1;
+      },
+    });
+  });
+
+  it('rejects both inputSchema and input', () => {
+    // @ts-expect-error — one schema, one name
+    tool({ name: 'both', description: 'd', inputSchema: input, input, execute: async () => 1 });
   });
 });

@@ -25,7 +25,7 @@ describe('tool() — object form', () => {
     const contactMothership = tool({
       name: 'contact_mothership',
       description: 'Contact the mothership for important decisions.',
-      input,
+      inputSchema: input,
       async execute({ query }) {
         return `Soon. (${query})`;
       },
@@ -44,49 +44,49 @@ describe('tool() — object form', () => {
     async function lookup_order({ query }: { query: string }): Promise<string> {
       return query;
     }
-    expect(tool({ description: 'Look up an order.', input, execute: lookup_order }).name).toBe('lookup_order');
+    expect(tool({ description: 'Look up an order.', inputSchema: input, execute: lookup_order }).name).toBe('lookup_order');
   });
 
   it('requires an explicit name for an execute method, an inline arrow, or an anonymous function', () => {
-    expect(() => tool({ description: 'd', input, async execute() { return 1; } })).toThrow(
+    expect(() => tool({ description: 'd', inputSchema: input, async execute() { return 1; } })).toThrow(
       /pass an explicit `name` — it cannot be inferred from a function named "execute"/,
     );
-    expect(() => tool({ description: 'd', input, execute: async () => 1 })).toThrow(TypeError);
+    expect(() => tool({ description: 'd', inputSchema: input, execute: async () => 1 })).toThrow(TypeError);
     const anonymous = [async (): Promise<number> => 1][0]!;
-    expect(() => tool({ description: 'd', input, execute: anonymous })).toThrow(/an anonymous function/);
+    expect(() => tool({ description: 'd', inputSchema: input, execute: anonymous })).toThrow(/an anonymous function/);
   });
 
   it('rejects a bad explicit name and a bad inferred name with the rule', () => {
-    expect(() => tool({ name: 'contact mothership', description: 'd', input, execute: async () => 1 })).toThrow(
+    expect(() => tool({ name: 'contact mothership', description: 'd', inputSchema: input, execute: async () => 1 })).toThrow(
       /Invalid tool name "contact mothership": it contains " "/,
     );
     const fn = { async 'weird.name'() { return 1; } }['weird.name'];
-    expect(() => tool({ description: 'd', input, execute: fn })).toThrow(/inferred from the function name\) "weird\.name"/);
+    expect(() => tool({ description: 'd', inputSchema: input, execute: fn })).toThrow(/inferred from the function name\) "weird\.name"/);
   });
 
   it('requires a non-empty description', () => {
-    expect(() => tool({ name: 'x', description: '', input, execute: async () => 1 })).toThrow(/`description` must be a non-empty string/);
-    expect(() => tool({ name: 'x', description: '   ', input, execute: async () => 1 })).toThrow(TypeError);
-    expect(() => tool({ name: 'x', input, execute: async () => 1 } as never)).toThrow(/tool "x": `description`/);
+    expect(() => tool({ name: 'x', description: '', inputSchema: input, execute: async () => 1 })).toThrow(/`description` must be a non-empty string/);
+    expect(() => tool({ name: 'x', description: '   ', inputSchema: input, execute: async () => 1 })).toThrow(TypeError);
+    expect(() => tool({ name: 'x', inputSchema: input, execute: async () => 1 } as never)).toThrow(/tool "x": `description`/);
   });
 
   it('requires execute to be a function', () => {
-    expect(() => tool({ name: 'x', description: 'd', input } as never)).toThrow(/`execute` must be a function/);
+    expect(() => tool({ name: 'x', description: 'd', inputSchema: input } as never)).toThrow(/`execute` must be a function/);
   });
 
   it('rejects a plain JSON Schema object with a hint to wrap it in jsonSchema()', () => {
     expect(() =>
-      tool({ name: 'x', description: 'd', input: { type: 'object', properties: {} } as never, execute: async () => 1 }),
-    ).toThrow(/wrap it: `input: jsonSchema/);
+      tool({ name: 'x', description: 'd', inputSchema: { type: 'object', properties: {} } as never, execute: async () => 1 }),
+    ).toThrow(/wrap it: `inputSchema: jsonSchema/);
   });
 
-  it('passes aggregator, config and toModelOutput through to the runtime', () => {
-    const toModelOutput = vi.fn((output: number) => ({ type: 'text' as const, value: String(output) }));
+  it('passes aggregator, config and toModelInput through to the runtime', () => {
+    const toModelInput = vi.fn((output: number) => ({ type: 'text' as const, value: String(output) }));
     const config = { timeoutMs: 1000, retry: { maxAttempts: 3 } };
     const counted = tool({
       name: 'count',
       description: 'Counts.',
-      input,
+      inputSchema: input,
       aggregator: CountAggregator,
       config,
       async *execute({ query }) {
@@ -95,9 +95,40 @@ describe('tool() — object form', () => {
     });
     expect(counted.aggregator).toBe(CountAggregator);
     expect(counted.config).toBe(config);
-    const mapped = tool({ name: 'n', description: 'Number.', input, execute: async () => 42, toModelOutput });
-    expect(mapped.toModelOutput?.(42)).toEqual({ type: 'text', value: '42' });
-    expect(toModelOutput).toHaveBeenCalledWith(42);
+    const mapped = tool({ name: 'n', description: 'Number.', inputSchema: input, execute: async () => 42, toModelInput });
+    expect(mapped.toModelInput?.(42)).toEqual({ type: 'text', value: '42' });
+    expect(toModelInput).toHaveBeenCalledWith(42);
+  });
+
+  it('still accepts the deprecated names: input for inputSchema, toModelOutput for toModelInput', () => {
+    const toModelOutput = (output: number) => ({ type: 'text' as const, value: `${output}!` });
+    const old = tool({ name: 'old', description: 'Old.', input, execute: async () => 1, toModelOutput });
+    expect(old.inputSchema).toEqual(tool({ name: 'new', description: 'New.', inputSchema: input, execute: async () => 1 }).inputSchema);
+    expect(old.toModelOutput?.(1)).toEqual({ type: 'text', value: '1!' });
+    expect(old.spec?.params).toEqual(old.inputSchema);
+    expect(old.spec?.description).toBe('Old.');
+  });
+
+  it('refuses both names of one option, and a missing inputSchema', () => {
+    expect(() => tool({ name: 'x', description: 'd', inputSchema: input, input, execute: async () => 1 } as never)).toThrow(
+      /pass `inputSchema` only — `input` is its deprecated alias/,
+    );
+    expect(() =>
+      tool({ name: 'x', description: 'd', inputSchema: input, execute: async () => 1, toModelInput: String, toModelOutput: () => ({ type: 'text', value: '' }) } as never),
+    ).toThrow(/pass `toModelInput` only/);
+    expect(() => tool({ name: 'x', description: 'd', execute: async () => 1 } as never)).toThrow(/`inputSchema` is required/);
+  });
+
+  it('names an unknown option key and the key meant (parameters → inputSchema)', () => {
+    expect(() => tool({ name: 'search', description: 'd', parameters: input, execute: async () => 1 } as never)).toThrow(
+      new TypeError(
+        'tool("search"): unknown option `parameters`. Did you mean `inputSchema`? Known options: name, description, inputSchema, input, jsonSchema, aggregator, config, needsApproval, toModelInput, toModelOutput, execute.',
+      ),
+    );
+    expect(() => tool({ name: 'search', description: 'd', inputSchema: input, exectue: async () => 1 } as never)).toThrow(/unknown option `exectue`\. Did you mean `execute`\?/);
+    expect(() => tool(async function lookup() { return 1; }, { description: 'd', inputSchema: input, handler: () => 1 } as never)).toThrow(
+      /tool\(lookup\) options: unknown option `handler`/,
+    );
   });
 
   it('throws a TypeError naming the built-in aggregators for an async-generator execute without one', () => {
@@ -105,7 +136,7 @@ describe('tool() — object form', () => {
       tool({
         name: 'draft_reply',
         description: 'Draft a reply.',
-        input,
+        inputSchema: input,
         async *execute({ query }) {
           yield query;
         },
@@ -119,7 +150,7 @@ describe('tool() — object form', () => {
   });
 
   it('rejects an aggregator instance or a class without toModelInput', () => {
-    expect(() => tool({ name: 'x', description: 'd', input, aggregator: new CountAggregator() as never, execute: async () => 1 })).toThrow(
+    expect(() => tool({ name: 'x', description: 'd', inputSchema: input, aggregator: new CountAggregator() as never, execute: async () => 1 })).toThrow(
       /pass the class, not an instance/,
     );
     class NoStatic {
@@ -128,11 +159,14 @@ describe('tool() — object form', () => {
         return 0;
       }
     }
-    expect(() => tool({ name: 'x', description: 'd', input, aggregator: NoStatic as never, execute: async () => 1 })).toThrow(TypeError);
+    expect(() => tool({ name: 'x', description: 'd', inputSchema: input, aggregator: NoStatic as never, execute: async () => 1 })).toThrow(TypeError);
   });
 
-  it('rejects a non-function toModelOutput', () => {
-    expect(() => tool({ name: 'x', description: 'd', input, execute: async () => 1, toModelOutput: 'text' as never })).toThrow(
+  it('rejects a non-function toModelInput or toModelOutput', () => {
+    expect(() => tool({ name: 'x', description: 'd', inputSchema: input, execute: async () => 1, toModelInput: 'text' as never })).toThrow(
+      /`toModelInput` must be a function/,
+    );
+    expect(() => tool({ name: 'x', description: 'd', inputSchema: input, execute: async () => 1, toModelOutput: 'text' as never })).toThrow(
       /`toModelOutput` must be a function/,
     );
   });
@@ -142,24 +176,24 @@ describe('tool() — function form', () => {
   it('takes the name from the function and the rest from the options', async () => {
     const contactMothership = tool(async function contact_mothership(args: { query: string }) {
       return `Soon: ${args.query}`;
-    }, { description: 'Contact the mothership.', input });
+    }, { description: 'Contact the mothership.', inputSchema: input });
     expect(contactMothership.name).toBe('contact_mothership');
-    expect(contactMothership.spec.description).toBe('Contact the mothership.');
+    expect(contactMothership.description).toBe('Contact the mothership.');
     await expect(contactMothership.execute?.({ query: 'q' }, fakeContext())).resolves.toBe('Soon: q');
   });
 
   it('uses the name of a const-assigned arrow function', () => {
     const get_time = async (): Promise<string> => '12:00';
-    expect(tool(get_time, { description: 'Time.', input: z.object({}) }).name).toBe('get_time');
+    expect(tool(get_time, { description: 'Time.', inputSchema: z.object({}) }).name).toBe('get_time');
   });
 
   it('lets an explicit name win over the function name', () => {
-    expect(tool(async function helper() { return 1; }, { name: 'renamed', description: 'd', input }).name).toBe('renamed');
+    expect(tool(async function helper() { return 1; }, { name: 'renamed', description: 'd', inputSchema: input }).name).toBe('renamed');
   });
 
   it('requires a name for an anonymous function', () => {
     const anonymous = [async (): Promise<number> => 1][0]!;
-    expect(() => tool(anonymous, { description: 'd', input })).toThrow(/name the function/);
+    expect(() => tool(anonymous, { description: 'd', inputSchema: input })).toThrow(/name the function/);
   });
 
   it('requires the options argument', () => {
@@ -168,14 +202,14 @@ describe('tool() — function form', () => {
 
   it('checks the async-generator rule in this form too', () => {
     expect(() =>
-      tool(async function* stream_words() { yield 'a'; }, { description: 'Streams.', input }),
+      tool(async function* stream_words() { yield 'a'; }, { description: 'Streams.', inputSchema: input }),
     ).toThrow(/needs an `aggregator`/);
   });
 });
 
 describe('tool().validate', () => {
   it('returns the parsed value on success (zod defaults applied)', async () => {
-    const t = tool({ name: 'x', description: 'd', input: z.object({ q: z.string(), limit: z.number().default(5) }), execute: async () => 1 });
+    const t = tool({ name: 'x', description: 'd', inputSchema: z.object({ q: z.string(), limit: z.number().default(5) }), execute: async () => 1 });
     expect(await t.validate?.({ q: 'hi' })).toEqual({ success: true, value: { q: 'hi', limit: 5 } });
   });
 
@@ -183,7 +217,7 @@ describe('tool().validate', () => {
     const t = tool({
       name: 'x',
       description: 'd',
-      input: z.object({ query: z.string(), filters: z.object({ tags: z.array(z.string()) }) }),
+      inputSchema: z.object({ query: z.string(), filters: z.object({ tags: z.array(z.string()) }) }),
       execute: async () => 1,
     });
     const result = await t.validate?.({ query: 1, filters: { tags: ['ok', 2] } });
@@ -197,7 +231,7 @@ describe('tool().validate', () => {
     const t = tool({
       name: 'x',
       description: 'd',
-      input: z.object({ user: z.string().refine(async (value) => value !== 'mallory', 'Unknown user') }),
+      inputSchema: z.object({ user: z.string().refine(async (value) => value !== 'mallory', 'Unknown user') }),
       execute: async () => 1,
     });
     await expect(t.validate?.({ user: 'mallory' })).resolves.toEqual({ success: false, error: 'user: Unknown user' });
@@ -208,7 +242,7 @@ describe('tool().validate', () => {
     const t = tool({
       name: 'x',
       description: 'd',
-      input: jsonSchema<{ query: string }>({ type: 'object', properties: { query: { type: 'string' } }, required: ['query'] }),
+      inputSchema: jsonSchema<{ query: string }>({ type: 'object', properties: { query: { type: 'string' } }, required: ['query'] }),
       execute: async ({ query }) => query,
     });
     expect(t.validate?.({ query: 7 })).toEqual({ success: false, error: 'query: Expected string, received number' });

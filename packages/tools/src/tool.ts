@@ -1,34 +1,38 @@
-import type { AggregatorClass, FunctionTool, ToolConfig, ToolContext, ToolExecuteReturn, ToolOutput } from '@tandem/core';
+import type { AggregatorClass, FunctionTool, JsonSchema, ToolConfig, ToolContext, ToolExecuteReturn, ToolOutput } from '@tandem/core';
 import { assertToolName } from '@tandem/core';
+import { assertKnownOptions } from '@tandem/core/runtime';
 import { resolveInputSchema, type InferToolInput, type ToolInputSchema } from './resolve-input-schema.js';
+import { TOOL_OPTION_ALIASES, TOOL_OPTION_KEYS } from './tool-option-keys.js';
 import type { ToolExecute, ToolFunctionOptions, ToolOptions, ToolResultOf } from './tool-options.js';
 
 /**
  * Defines a function tool the model can call and an `Agent` runs.
  *
  * Two forms:
- * - `tool({ name?, description, input, execute, aggregator?, config?, toModelOutput? })`
- * - `tool(async function name(input, ctx) { … }, { description, input, … })` — the name comes from the function.
+ * - `tool({ name?, description, inputSchema, execute, aggregator?, config?, toModelInput?, needsApproval? })`
+ * - `tool(async function name(input, ctx) { … }, { description, inputSchema, … })` — the name comes from the function.
  *
- * `input` is a zod 4 schema, `jsonSchema(…)`, or any Standard Schema v1; it must describe an object. The
- * model sees its JSON Schema; arguments are validated before `execute` runs, and invalid ones become an
- * error result (naming every issue with its path) without calling `execute`.
+ * `inputSchema` is a zod 4 schema, `jsonSchema(…)`, or any Standard Schema v1; it must describe an object.
+ * The model sees its JSON Schema; arguments are validated before `execute` runs, and invalid ones become an
+ * error result (naming every issue with its path) without calling `execute`. (`input` is the deprecated
+ * name of `inputSchema`, still accepted.)
  *
- * Throws a `TypeError` at definition for a bad or missing name, an empty description, an input that is
- * not an object schema, or an async-generator `execute` without an `aggregator`.
+ * Throws a `TypeError` at definition for a bad or missing name, an empty description, an input schema that
+ * is not an object schema, an async-generator `execute` without an `aggregator`, or an unknown option key
+ * (naming the key meant, e.g. `parameters` → `inputSchema`).
  *
  * @example
  * ```ts
  * const contactMothership = tool({
  *   name: 'contact_mothership',
  *   description: 'Contact the mothership for important decisions.',
- *   input: z.object({ query: z.string() }),
+ *   inputSchema: z.object({ query: z.string() }),
  *   async execute({ query }, ctx) { return `Soon. (re: ${query})`; },
  * });
  *
  * const same = tool(async function contact_mothership({ query }: { query: string }) { return 'Soon.'; }, {
  *   description: 'Contact the mothership for important decisions.',
- *   input: z.object({ query: z.string() }),
+ *   inputSchema: z.object({ query: z.string() }),
  * });
  * ```
  *
@@ -50,30 +54,74 @@ export function tool(
   if (typeof options !== 'object' || options === null) {
     throw new TypeError(
       functionForm
-        ? 'tool(fn, options): pass the options ({ description, input }) as the second argument.'
-        : 'tool(): pass an options object ({ name, description, input, execute }) or a function and options.',
+        ? 'tool(fn, options): pass the options ({ description, inputSchema }) as the second argument.'
+        : 'tool(): pass an options object ({ name, description, inputSchema, execute }) or a function and options.',
     );
   }
   const opts = options as ToolOptions<ToolInputSchema, unknown>;
+  const what = `tool(${typeof opts.name === 'string' ? JSON.stringify(opts.name) : functionForm && first.name !== '' ? first.name : ''})`;
+  assertKnownOptions(functionForm ? `${what} options` : what, opts, functionForm ? TOOL_OPTION_KEYS : [...TOOL_OPTION_KEYS, 'execute'], TOOL_OPTION_ALIASES);
   const execute: unknown = functionForm ? first : opts.execute;
   if (typeof execute !== 'function') {
-    throw new TypeError(`tool(${opts.name === undefined ? '' : JSON.stringify(opts.name)}): \`execute\` must be a function.`);
+    throw new TypeError(`${what}: \`execute\` must be a function.`);
   }
   const name = resolveName(opts.name, execute as SomeFunction, functionForm);
   const label = `tool "${name}"`;
   assertDescription(label, opts.description);
   assertAggregator(label, execute as SomeFunction, opts.aggregator);
-  const input = resolveInputSchema(label, opts.input, opts.jsonSchema);
+  const input = resolveInputSchema(label, pickInputSchema(label, opts), opts.jsonSchema);
   const run = execute as (input: unknown, context: ToolContext) => ToolExecuteReturn<unknown>;
-  const toModelOutput = opts.toModelOutput as ((output: unknown) => ToolOutput) | undefined;
-  if (toModelOutput !== undefined && typeof toModelOutput !== 'function') {
-    throw new TypeError(`${label}: \`toModelOutput\` must be a function.`);
-  }
   const needsApproval = opts.needsApproval as FunctionTool['needsApproval'];
   if (needsApproval !== undefined && typeof needsApproval !== 'boolean' && typeof needsApproval !== 'function') {
     throw new TypeError(`${label}: \`needsApproval\` must be true, false, or a function (input, ctx) => boolean.`);
   }
-  return buildTool({ name, description: opts.description, ...input, execute: run, aggregator: opts.aggregator, config: opts.config, toModelOutput, needsApproval });
+  return buildTool({
+    name,
+    description: opts.description,
+    ...input,
+    execute: run,
+    aggregator: opts.aggregator,
+    config: opts.config,
+    ...pickModelInput(label, opts),
+    needsApproval,
+  });
+}
+
+/**
+ * The input schema given as `inputSchema` or as its deprecated alias `input` (exactly one of them).
+ * @internal
+ */
+export function pickInputSchema(label: string, options: { readonly inputSchema?: unknown; readonly input?: unknown }): ToolInputSchema {
+  const { inputSchema, input } = options;
+  if (inputSchema !== undefined && input !== undefined) {
+    throw new TypeError(`${label}: pass \`inputSchema\` only — \`input\` is its deprecated alias, not a second schema.`);
+  }
+  const chosen = inputSchema ?? input;
+  if (chosen === undefined) {
+    throw new TypeError(`${label}: \`inputSchema\` is required — a zod 4 schema, jsonSchema(…), or a Standard Schema v1 describing an object, e.g. z.object({ query: z.string() }).`);
+  }
+  return chosen as ToolInputSchema;
+}
+
+/**
+ * The result mapping given as `toModelInput` or as its deprecated alias `toModelOutput` (at most one).
+ * @internal
+ */
+export function pickModelInput(
+  label: string,
+  options: { readonly toModelInput?: unknown; readonly toModelOutput?: unknown },
+): Pick<ToolParts, 'toModelInput' | 'toModelOutput'> {
+  const { toModelInput, toModelOutput } = options;
+  if (toModelInput !== undefined && toModelOutput !== undefined) {
+    throw new TypeError(`${label}: pass \`toModelInput\` only — \`toModelOutput\` is its deprecated alias.`);
+  }
+  for (const [key, value] of [['toModelInput', toModelInput], ['toModelOutput', toModelOutput]] as const) {
+    if (value !== undefined && typeof value !== 'function') throw new TypeError(`${label}: \`${key}\` must be a function.`);
+  }
+  return {
+    toModelInput: toModelInput as ToolParts['toModelInput'],
+    toModelOutput: toModelOutput as ToolParts['toModelOutput'],
+  };
 }
 
 type SomeFunction = (...args: never[]) => unknown;
@@ -81,32 +129,44 @@ type SomeFunction = (...args: never[]) => unknown;
 interface ToolParts {
   readonly name: string;
   readonly description: string;
-  readonly params: FunctionTool['spec']['params'];
+  readonly params: JsonSchema;
   readonly validate: NonNullable<FunctionTool['validate']>;
   readonly execute: (input: unknown, context: ToolContext) => ToolExecuteReturn<unknown>;
   readonly aggregator: AggregatorClass | undefined;
   readonly config: ToolConfig | undefined;
+  readonly toModelInput: ((output: unknown) => unknown) | undefined;
   readonly toModelOutput: ((output: unknown) => ToolOutput) | undefined;
   readonly needsApproval?: FunctionTool['needsApproval'];
 }
 
 /**
- * Assembles a frozen `FunctionTool`, leaving out absent optional fields.
+ * Assembles a frozen `FunctionTool`, leaving out absent optional fields. The deprecated `spec` is there too
+ * (not enumerable), for code that still reads `tool.spec.params`.
  * @internal
  */
 export function buildTool(parts: ToolParts): FunctionTool {
   const built: FunctionTool = {
     kind: 'function',
     name: parts.name,
-    spec: Object.freeze({ description: parts.description, params: parts.params }),
+    description: parts.description,
+    inputSchema: parts.params,
     execute: parts.execute,
     validate: parts.validate,
     ...(parts.aggregator === undefined ? {} : { aggregator: parts.aggregator }),
     ...(parts.config === undefined ? {} : { config: parts.config }),
+    ...(parts.toModelInput === undefined ? {} : { toModelInput: parts.toModelInput }),
     ...(parts.toModelOutput === undefined ? {} : { toModelOutput: parts.toModelOutput }),
     ...(parts.needsApproval === undefined ? {} : { needsApproval: parts.needsApproval }),
   };
-  return Object.freeze(built);
+  return Object.freeze(withLegacySpec(built, parts.description, parts.params));
+}
+
+/**
+ * Adds the deprecated `spec: { description, params }` to a tool as a non-enumerable property.
+ * @internal
+ */
+export function withLegacySpec<T extends object>(tool: T, description: string, params: JsonSchema): T {
+  return Object.defineProperty(tool, 'spec', { value: Object.freeze({ description, params }), enumerable: false });
 }
 
 function resolveName(explicit: unknown, execute: SomeFunction, functionForm: boolean): string {

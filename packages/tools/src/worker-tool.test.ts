@@ -35,24 +35,24 @@ describe('workerTool()', () => {
     const double = workerTool({
       name: 'double',
       description: 'Doubles a number.',
-      input: z.object({ n: z.number() }),
+      inputSchema: z.object({ n: z.number() }),
       module: fixture,
       export: 'asyncDouble',
     });
     expect(double.kind).toBe('function');
-    expect(double.spec.params).toEqual({ type: 'object', properties: { n: { type: 'number' } }, required: ['n'] });
+    expect(double.inputSchema).toEqual({ type: 'object', properties: { n: { type: 'number' } }, required: ['n'] });
     await expect(double.execute?.({ n: 21 }, fakeContext())).resolves.toBe(42);
   });
 
   it('infers the name from `export`, calls `default` when none is given, and needs a name then', async () => {
-    expect(workerTool({ description: 'd', input: z.object({}), module: fixture, export: 'busyCount' }).name).toBe('busyCount');
-    const echo = workerTool({ name: 'echo', description: 'Echoes.', input: z.object({ v: z.string() }), module: fixture.href });
+    expect(workerTool({ description: 'd', inputSchema: z.object({}), module: fixture, export: 'busyCount' }).name).toBe('busyCount');
+    const echo = workerTool({ name: 'echo', description: 'Echoes.', inputSchema: z.object({ v: z.string() }), module: fixture.href });
     await expect(echo.execute?.({ v: 'hi' }, fakeContext())).resolves.toEqual({ v: 'hi' });
-    expect(() => workerTool({ description: 'd', input: z.object({}), module: fixture })).toThrow(/pass a `name`/);
+    expect(() => workerTool({ description: 'd', inputSchema: z.object({}), module: fixture })).toThrow(/pass a `name`/);
   });
 
   it('validates its options at definition', () => {
-    const base = { name: 'w', description: 'd', input: z.object({}), module: fixture };
+    const base = { name: 'w', description: 'd', inputSchema: z.object({}), module: fixture };
     expect(() => workerTool({ ...base, module: './cpu.worker.mjs' })).toThrow(/`module` must be a file: or data: URL/);
     expect(() => workerTool({ ...base, poolSize: 0 })).toThrow(RangeError);
     expect(() => workerTool({ ...base, name: 'bad name' })).toThrow(/Invalid tool name "bad name"/);
@@ -60,24 +60,24 @@ describe('workerTool()', () => {
   });
 
   it('brings errors back with their name and message (and code)', async () => {
-    const failing = workerTool({ name: 'fail', description: 'd', input: z.object({ message: z.string() }), module: fixture, export: 'failRange' });
+    const failing = workerTool({ name: 'fail', description: 'd', inputSchema: z.object({ message: z.string() }), module: fixture, export: 'failRange' });
     const error = await Promise.resolve(failing.execute?.({ message: 'n must be positive' }, fakeContext())).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(RangeError);
     expect(error).toMatchObject({ name: 'RangeError', message: 'n must be positive' });
 
-    const custom = workerTool({ name: 'quota', description: 'd', input: z.object({}), module: fixture, export: 'failCustom' });
+    const custom = workerTool({ name: 'quota', description: 'd', inputSchema: z.object({}), module: fixture, export: 'failCustom' });
     await expect(custom.execute?.({}, fakeContext())).rejects.toMatchObject({ name: 'QuotaError', message: 'quota exhausted', code: 'E_QUOTA' });
   });
 
   it('explains a missing export and a non-cloneable return value', async () => {
-    const missing = workerTool({ name: 'missing', description: 'd', input: z.object({}), module: fixture, export: 'nope' });
+    const missing = workerTool({ name: 'missing', description: 'd', inputSchema: z.object({}), module: fixture, export: 'nope' });
     await expect(missing.execute?.({}, fakeContext())).rejects.toThrow(/has no exported function "nope" \(exported functions: .*busyCount/);
-    const fn = workerTool({ name: 'fn', description: 'd', input: z.object({}), module: fixture, export: 'returnsFunction' });
+    const fn = workerTool({ name: 'fn', description: 'd', inputSchema: z.object({}), module: fixture, export: 'returnsFunction' });
     await expect(fn.execute?.({}, fakeContext())).rejects.toMatchObject({ name: 'DataCloneError', message: expect.stringMatching(/not structured-cloneable/) });
   });
 
   it('rejects with the abort reason when ctx.signal aborts a running call', async () => {
-    const spin = workerTool({ name: 'spin', description: 'd', input: z.object({}), module: fixture, export: 'spinForever' });
+    const spin = workerTool({ name: 'spin', description: 'd', inputSchema: z.object({}), module: fixture, export: 'spinForever' });
     const controller = new AbortController();
     const call = spin.execute?.({}, fakeContext({ signal: controller.signal }));
     controller.abort();
@@ -85,7 +85,7 @@ describe('workerTool()', () => {
   });
 
   it('shares one pool per module, and terminate() restarts it fresh', async () => {
-    const options = { description: 'd', input: z.object({}), module: fixture, export: 'countCalls', poolSize: 1 };
+    const options = { description: 'd', inputSchema: z.object({}), module: fixture, export: 'countCalls', poolSize: 1 };
     const a = workerTool({ ...options, name: 'count_a' });
     const b = workerTool({ ...options, name: 'count_b' });
     await a.terminate();
@@ -104,14 +104,14 @@ describe('workerTool() inside an Agent', () => {
     const crunch = workerTool({
       name: 'crunch',
       description: 'CPU-heavy work.',
-      input: z.object({ iterations: z.number().int() }),
+      inputSchema: z.object({ iterations: z.number().int() }),
       module: fixture,
       export: 'busyCount',
     });
     const ticker = tool({
       name: 'ticker',
       description: 'Reports progress on a few event-loop turns.',
-      input: z.object({ ticks: z.number().int() }),
+      inputSchema: z.object({ ticks: z.number().int() }),
       async execute({ ticks }, ctx) {
         for (let i = 1; i <= ticks; i += 1) {
           await new Promise<void>((resolve) => setImmediate(resolve));
@@ -142,7 +142,7 @@ describe('workerTool() inside an Agent', () => {
     const crunch = tool({
       name: 'crunch',
       description: 'CPU-heavy work on the main thread.',
-      input: z.object({ iterations: z.number().int() }),
+      inputSchema: z.object({ iterations: z.number().int() }),
       async execute(input) {
         return busyCount(input);
       },
@@ -150,7 +150,7 @@ describe('workerTool() inside an Agent', () => {
     const ticker = tool({
       name: 'ticker',
       description: 'Ticks.',
-      input: z.object({}),
+      inputSchema: z.object({}),
       async execute() {
         await new Promise<void>((resolve) => setImmediate(resolve));
         return 'ticked';
@@ -164,7 +164,7 @@ describe('workerTool() inside an Agent', () => {
   });
 
   it('turns a worker error into an error result the model sees', async () => {
-    const failing = workerTool({ name: 'fail', description: 'd', input: z.object({ message: z.string() }), module: fixture, export: 'failRange' });
+    const failing = workerTool({ name: 'fail', description: 'd', inputSchema: z.object({ message: z.string() }), module: fixture, export: 'failRange' });
     const model = new ScriptedModel({ responses: [toolCallResponse([{ name: 'fail', input: { message: 'too big' } }]), textResponse('ok')] });
     const events = await collect(new Agent({ tools: [failing] }).run(model, 'go'));
     const [result] = results(events);
@@ -173,7 +173,7 @@ describe('workerTool() inside an Agent', () => {
   });
 
   it('cancelling the run terminates a worker stuck in synchronous code', async () => {
-    const spin = workerTool({ name: 'spin', description: 'Never returns.', input: z.object({}), module: fixture, export: 'spinForever' });
+    const spin = workerTool({ name: 'spin', description: 'Never returns.', inputSchema: z.object({}), module: fixture, export: 'spinForever' });
     const controller = new AbortController();
     const terminate = vi.spyOn(Worker.prototype, 'terminate');
     const postMessage = vi.spyOn(Worker.prototype, 'postMessage').mockImplementation(function (this: Worker, ...args) {

@@ -1,7 +1,10 @@
 import type { FunctionTool, JsonSchema, ToolConfig, ToolOutput } from '@tandem/core';
 import { assertToolName } from '@tandem/core';
+import { assertKnownOptions } from '@tandem/core/runtime';
 import { resolveInputSchema, type InferToolInput, type ToolInputSchema } from './resolve-input-schema.js';
-import { buildTool } from './tool.js';
+import { buildTool, pickInputSchema, pickModelInput, withLegacySpec } from './tool.js';
+import { TOOL_OPTION_ALIASES } from './tool-option-keys.js';
+import type { ToolInputSchemaOption } from './tool-options.js';
 import { defaultPoolSize, WorkerPool } from './worker-pool.js';
 
 /**
@@ -9,10 +12,10 @@ import { defaultPoolSize, WorkerPool } from './worker-pool.js';
  *
  * @example
  * ```ts
- * const options: WorkerToolOptions<typeof input, number> = {
+ * const options: WorkerToolOptions<typeof inputSchema, number> = {
  *   name: 'hash',
  *   description: 'Hashes a string.',
- *   input,
+ *   inputSchema,
  *   module: new URL('./hash.worker.mjs', import.meta.url),
  *   export: 'hash',
  * };
@@ -20,13 +23,23 @@ import { defaultPoolSize, WorkerPool } from './worker-pool.js';
  *
  * @category Worker tools
  */
-export interface WorkerToolOptions<Schema extends ToolInputSchema, Output> {
+export type WorkerToolOptions<Schema extends ToolInputSchema, Output> = WorkerToolCommonOptions<Output> & ToolInputSchemaOption<Schema>;
+
+/**
+ * The options of {@link workerTool} besides its input schema (`inputSchema`, or the deprecated `input`).
+ *
+ * @example
+ * ```ts
+ * const common: WorkerToolCommonOptions<number> = { description: 'Hashes.', module: new URL('./hash.worker.mjs', import.meta.url) };
+ * ```
+ *
+ * @category Worker tools
+ */
+export interface WorkerToolCommonOptions<Output> {
   /** The name the model calls; defaults to `export` (unless that is `'default'`). */
   readonly name?: string;
   /** What the tool does and when to use it. Required, non-empty. */
   readonly description: string;
-  /** The input: a zod 4 schema, `jsonSchema(…)`, or a Standard Schema v1. Must describe an object. */
-  readonly input: Schema;
   /** The JSON Schema the model sees, for a Standard Schema that cannot produce one (see `tool()`). */
   readonly jsonSchema?: JsonSchema;
   /** The ES module to run, e.g. `new URL('./hash.worker.mjs', import.meta.url)` (a `file:` or `data:` URL). */
@@ -40,16 +53,32 @@ export interface WorkerToolOptions<Schema extends ToolInputSchema, Output> {
   readonly poolSize?: number;
   /** Timeout and retry policy; a timeout aborts the call, which terminates its worker. */
   readonly config?: ToolConfig;
-  /** Maps the function's return value to what the model sees (default: strings → text, else JSON). */
+  /** Maps the function's return value to what the model sees: a `ToolOutput` or a plain value (default: strings → text, else JSON). */
+  toModelInput?(output: Output): unknown;
+  /** @deprecated Use `toModelInput`. */
   toModelOutput?(output: Output): ToolOutput;
 }
+
+const WORKER_TOOL_OPTION_KEYS = [
+  'name',
+  'description',
+  'inputSchema',
+  'input',
+  'jsonSchema',
+  'module',
+  'export',
+  'poolSize',
+  'config',
+  'toModelInput',
+  'toModelOutput',
+];
 
 /**
  * A tool made by {@link workerTool}: a `FunctionTool` that can also shut its worker pool down.
  *
  * @example
  * ```ts
- * await using hash = workerTool({ name: 'hash', description: 'Hashes.', input, module, export: 'hash' });
+ * await using hash = workerTool({ name: 'hash', description: 'Hashes.', inputSchema, module, export: 'hash' });
  * // the pool is terminated when `hash` goes out of scope
  * ```
  *
@@ -85,7 +114,7 @@ const pools = new Map<string, WorkerPool>();
  * const countPrimes = workerTool({
  *   name: 'count_primes',
  *   description: 'Counts the primes below a number.',
- *   input: z.object({ below: z.number().int().positive() }),
+ *   inputSchema: z.object({ below: z.number().int().positive() }),
  *   module: new URL('./primes.worker.mjs', import.meta.url),
  *   export: 'countPrimes',
  * });
@@ -97,8 +126,14 @@ export function workerTool<Schema extends ToolInputSchema, Output = unknown>(
   options: WorkerToolOptions<Schema, Output>,
 ): WorkerTool<InferToolInput<Schema>, Output> {
   if (typeof options !== 'object' || options === null) {
-    throw new TypeError('workerTool(): pass { name, description, input, module, export }.');
+    throw new TypeError('workerTool(): pass { name, description, inputSchema, module, export }.');
   }
+  assertKnownOptions(`workerTool(${typeof options.name === 'string' ? JSON.stringify(options.name) : ''})`, options, WORKER_TOOL_OPTION_KEYS, {
+    ...TOOL_OPTION_ALIASES,
+    handler: 'export',
+    fn: 'export',
+    workers: 'poolSize',
+  });
   const exportName = options.export ?? 'default';
   if (typeof exportName !== 'string' || exportName === '') throw new TypeError('workerTool(): `export` must be the name of an exported function.');
   if (options.name === undefined && exportName === 'default') {
@@ -113,10 +148,8 @@ export function workerTool<Schema extends ToolInputSchema, Output = unknown>(
   const moduleUrl = resolveModuleUrl(label, options.module);
   const poolSize = options.poolSize ?? defaultPoolSize();
   if (!Number.isInteger(poolSize) || poolSize < 1) throw new RangeError(`${label}: \`poolSize\` must be a positive integer, got ${String(poolSize)}.`);
-  if (options.toModelOutput !== undefined && typeof options.toModelOutput !== 'function') {
-    throw new TypeError(`${label}: \`toModelOutput\` must be a function.`);
-  }
-  const input = resolveInputSchema(label, options.input, options.jsonSchema);
+  const modelInput = pickModelInput(label, options);
+  const input = resolveInputSchema(label, pickInputSchema(label, options), options.jsonSchema);
   const pool = (): WorkerPool => {
     let shared = pools.get(moduleUrl);
     if (shared === undefined) {
@@ -138,9 +171,9 @@ export function workerTool<Schema extends ToolInputSchema, Output = unknown>(
     execute: (value, context) => pool().run(exportName, value, context.signal),
     aggregator: undefined,
     config: options.config,
-    toModelOutput: options.toModelOutput as ((output: unknown) => ToolOutput) | undefined,
+    ...modelInput,
   });
-  const built = Object.freeze({ ...base, terminate, [Symbol.asyncDispose]: terminate });
+  const built = Object.freeze(withLegacySpec({ ...base, terminate, [Symbol.asyncDispose]: terminate }, options.description, input.params));
   return built as WorkerTool<InferToolInput<Schema>, Output>;
 }
 

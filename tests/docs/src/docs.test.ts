@@ -50,6 +50,16 @@ it('links only to files of the repository, and mentions nothing outside it', () 
   expect(files.flatMap((file) => linkProblems(root, file, readFileSync(join(root, file), 'utf8')))).toEqual([]);
 });
 
+it('a page that tells the reader to run `npx tsc` installs typescript and @types/node first', () => {
+  const missing = files.filter((file) => {
+    const text = readFileSync(join(root, file), 'utf8');
+    if (!/`npx tsc\b/.test(text)) return false;
+    const installs = blocks.filter((block) => block.file === file && block.language === 'sh').map((block) => block.code).join('\n');
+    return !(/npm (install|i)\b[^\n]*\btypescript\b/.test(installs) && /npm (install|i)\b[^\n]*@types\/node\b/.test(installs));
+  });
+  expect(missing).toEqual([]);
+});
+
 it('finds the code blocks of every README and guide', () => {
   if (only === undefined) expect(blocks.length).toBeGreaterThan(100);
   expect(prepared.compiled.globalErrors).toEqual([]);

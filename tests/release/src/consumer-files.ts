@@ -14,7 +14,7 @@ const calls = [];
 const add = tool({
   name: 'add',
   description: 'Adds two numbers.',
-  input: z.object({ a: z.number(), b: z.number() }),
+  inputSchema: z.object({ a: z.number(), b: z.number() }),
   async execute({ a, b }) {
     calls.push([a, b]);
     return a + b;
@@ -25,7 +25,7 @@ const result = await new Agent({ tools: [add] }).run(model, [userMessage('What i
 assert.equal(result.text, '2 + 3 = 5');
 assert.deepEqual(calls, [[2, 3]]);
 assert.equal(model.requests[1].messages.at(-1).role, 'tool');
-assert.deepEqual(add.spec.params.required, ['a', 'b']);
+assert.deepEqual(add.inputSchema.required, ['a', 'b']);
 
 const openai = createOpenAI({ apiKey: 'sk-test', baseURL: 'http://127.0.0.1:9/v1' });
 assert.equal(openai('gpt-5').specificationVersion, 'v1');
@@ -60,7 +60,7 @@ import { jsonSchema, tool } from '@tandem/tools';
 const shout = tool({
   name: 'shout',
   description: 'Upper-cases the text.',
-  input: jsonSchema({ type: 'object', properties: { text: { type: 'string' } }, required: ['text'] }),
+  inputSchema: jsonSchema({ type: 'object', properties: { text: { type: 'string' } }, required: ['text'] }),
   execute: ({ text }) => text.toUpperCase() + '!',
 });
 await serveTools([shout], { transport: 'stdio' });

@@ -16,7 +16,7 @@ writeFileSync(pidFile, String(process.pid));
 const hang = tool({
   name: 'hang_forever',
   description: 'Never returns, and ignores its abort.',
-  input: z.object({}),
+  inputSchema: z.object({}),
   execute: () => {
     appendFileSync(pidFile, ' called');
     return new Promise(() => {});

@@ -11,7 +11,7 @@ function log(line) {
 export const slow_search = tool({
   name: 'slow_search',
   description: 'A search that takes a long time; it records when its signal aborts.',
-  input: z.object({ query: z.string() }),
+  inputSchema: z.object({ query: z.string() }),
   async execute({ query }, { signal }) {
     log(`started ${query}`);
     await new Promise((resolve, reject) => {
@@ -33,14 +33,14 @@ export const slow_search = tool({
 export const quick_echo = tool({
   name: 'quick_echo',
   description: 'Echoes its text back.',
-  input: z.object({ text: z.string() }),
+  inputSchema: z.object({ text: z.string() }),
   execute: ({ text }) => `echo: ${text}`,
 });
 
 export const delete_file = tool({
   name: 'delete_file',
   description: 'Pretends to delete a file; asks for approval first.',
-  input: z.object({ name: z.string() }),
+  inputSchema: z.object({ name: z.string() }),
   needsApproval: true,
   execute({ name }) {
     log(`deleted ${name}`);

@@ -16,7 +16,7 @@ export function currentTimeTool() {
   return tool({
     name: 'current_time',
     description: 'The current date and time (ISO 8601 and local form), optionally in an IANA time zone such as "Europe/Oslo".',
-    input: z.object({ timeZone: z.string().optional().describe('IANA time zone, e.g. "America/New_York"; default: the local one') }),
+    inputSchema: z.object({ timeZone: z.string().optional().describe('IANA time zone, e.g. "America/New_York"; default: the local one') }),
     execute({ timeZone }) {
       const now = new Date();
       const zone = timeZone === undefined || timeZone === '' ? Intl.DateTimeFormat().resolvedOptions().timeZone : timeZone;

@@ -32,7 +32,7 @@ export function fetchUrlTool(options: FetchUrlOptions = {}) {
   return tool({
     name: 'fetch_url',
     description: 'Fetch an http(s) URL and return the text of the page (HTML converted to plain text; size-capped).',
-    input: z.object({ url: z.string().describe('an http:// or https:// URL') }),
+    inputSchema: z.object({ url: z.string().describe('an http:// or https:// URL') }),
     async execute({ url }, { signal }) {
       let parsed: URL;
       try {

@@ -21,7 +21,7 @@ export function listDirectoryTool(workspace: Workspace) {
   return tool({
     name: 'list_directory',
     description: 'List a folder (relative to the working directory): one entry a line, folders ending with "/".',
-    input: z.object({ path: z.string().describe('the folder, relative to the working directory ("." for the working directory)') }),
+    inputSchema: z.object({ path: z.string().describe('the folder, relative to the working directory ("." for the working directory)') }),
     async execute({ path }) {
       const folder = workspace.resolve(path === '' ? '.' : path);
       const entries = await readdir(folder, { withFileTypes: true });

@@ -25,7 +25,7 @@ export function readFileTool(workspace: Workspace) {
   return tool({
     name: 'read_file',
     description: 'Read a text file (relative to the working directory). Returns its lines from `offset` (1-based), at most `limit` lines.',
-    input: z.object({
+    inputSchema: z.object({
       path: z.string().describe('the file, relative to the working directory'),
       offset: z.number().int().min(1).optional().describe('first line to return (1-based, default 1)'),
       limit: z.number().int().min(1).optional().describe(`most lines to return (default ${String(DEFAULT_LIMIT)})`),

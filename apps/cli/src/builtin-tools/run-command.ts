@@ -33,7 +33,7 @@ export function runCommandTool(workspace: Workspace, options: RunCommandOptions 
   return tool({
     name: 'run_command',
     description: 'Run a shell command (sh -c) in the working directory or `cwd`; returns its exit code and output. The user approves each call.',
-    input: z.object({
+    inputSchema: z.object({
       command: z.string().describe('the shell command line'),
       cwd: z.string().optional().describe('folder to run it in, relative to the working directory (default ".")'),
     }),

@@ -29,7 +29,7 @@ export function searchFilesTool(workspace: Workspace) {
     name: 'search_files',
     description:
       'Search files for a regular expression (JavaScript syntax), skipping what .gitignore ignores. Returns "file:line: text" for each matching line.',
-    input: z.object({
+    inputSchema: z.object({
       pattern: z.string().describe('a regular expression, e.g. "TODO|FIXME"'),
       path: z.string().optional().describe('the folder (or file) to search, relative to the working directory (default ".")'),
       glob: z.string().optional().describe('only files matching this gitignore-style pattern, e.g. "*.ts"'),

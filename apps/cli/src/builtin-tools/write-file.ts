@@ -19,7 +19,7 @@ export function writeFileTool(workspace: Workspace) {
   return tool({
     name: 'write_file',
     description: 'Create or replace a text file (relative to the working directory) with `content`. The user approves each call.',
-    input: z.object({
+    inputSchema: z.object({
       path: z.string().describe('the file, relative to the working directory'),
       content: z.string().describe('the whole new content'),
     }),

@@ -12,7 +12,7 @@ function setup() {
   const slow = tool({
     name: 'slow_search',
     description: 'Slow.',
-    input: z.object({ query: z.string() }),
+    inputSchema: z.object({ query: z.string() }),
     async execute({ query }, { signal }) {
       started();
       await new Promise((_resolve, reject) =>
@@ -23,7 +23,7 @@ function setup() {
       );
     },
   });
-  const echo = tool({ name: 'quick_echo', description: 'Echo.', input: z.object({ text: z.string() }), execute: ({ text }) => `echo: ${text}` });
+  const echo = tool({ name: 'quick_echo', description: 'Echo.', inputSchema: z.object({ text: z.string() }), execute: ({ text }) => `echo: ${text}` });
   const exits: number[] = [];
   let clock = 0;
   const controller = new ChatController({

@@ -1,3 +1,4 @@
+import { functionToolDefinition } from '@tandem/core';
 import { preview } from '../output/preview.js';
 import type { CatalogEntry } from '../tools/tool-catalog.js';
 import { describeError } from '../errors/describe-error.js';
@@ -41,7 +42,7 @@ export async function runSlashCommand(line: string, context: SlashCommandContext
       context.notice(
         context.tools.length === 0
           ? 'No tools. Add some with --tools <module>, --mcp "<command>" or tandem.config.json.'
-          : context.tools.map(({ tool, source }) => `${tool.name} [${source}] ${tool.kind === 'function' ? preview(tool.spec.description, 90) : ''}`).join('\n'),
+          : context.tools.map(({ tool, source }) => `${tool.name} [${source}] ${tool.kind === 'function' ? preview(functionToolDefinition(tool).description, 90) : ''}`).join('\n'),
       );
       return;
     case 'model':

@@ -81,7 +81,7 @@ describe('tandem tools', () => {
   });
 
   it('--mcp-url lists the tools of a remote MCP server, sending every --header', async () => {
-    const lookup = tool({ name: 'lookup', description: 'Looks a word up.', input: z.object({ word: z.string() }), execute: ({ word }) => word });
+    const lookup = tool({ name: 'lookup', description: 'Looks a word up.', inputSchema: z.object({ word: z.string() }), execute: ({ word }) => word });
     await using served = await serveTools([lookup], {
       transport: { port: 0, authorize: (request) => request.headers['x-token'] === 'secret' },
       serverInfo: { name: 'dictionary', version: '1.0.0' },

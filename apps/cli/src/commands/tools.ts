@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { functionToolDefinition } from '@tandem/core';
 import { loadConfig } from '../config/load-config.js';
 import type { ExitCode } from '../errors/exit-code.js';
 import type { GlobalOptions } from '../options.js';
@@ -47,7 +48,10 @@ export async function toolsCommand(options: GlobalOptions & { readonly json?: bo
 }
 
 function listing({ tool, source }: CatalogEntry): ToolListing {
-  if (tool.kind === 'function') return { name: tool.name, description: tool.spec.description, inputSchema: tool.spec.params, source };
+  if (tool.kind === 'function') {
+    const { description, inputSchema } = functionToolDefinition(tool);
+    return { name: tool.name, description, inputSchema, source };
+  }
   return { name: tool.name, description: `Provider tool ${tool.id}, run by the model's provider.`, inputSchema: tool.args, source };
 }
 

@@ -25,7 +25,7 @@ describe('demoModel', () => {
       tool({
         name,
         description: `${name} for a city.`,
-        input: z.object({ city: z.string() }),
+        inputSchema: z.object({ city: z.string() }),
         async execute({ city }) {
           running.add(name);
           if (running.size === 2) {
@@ -51,7 +51,7 @@ describe('demoModel', () => {
   });
 
   it('lets schema validation report a value that does not convert', async () => {
-    const weather = tool({ name: 'weather', description: 'Weather.', input: z.object({ days: z.number() }), execute: ({ days }) => days });
+    const weather = tool({ name: 'weather', description: 'Weather.', inputSchema: z.object({ days: z.number() }), execute: ({ days }) => days });
     const run = new Agent({ tools: [weather] }).run(demoModel({ wordDelayMs: 0 }), [userMessage('weather days=soon')]);
     const result = await run.result;
     expect(result.steps[0]?.toolResults[0]?.status).toBe('error');

@@ -9,7 +9,7 @@ const RATES: Record<string, number> = { EUR: 1, NOK: 11.6, USD: 1.08, GBP: 0.85,
 const convertCurrency = tool({
   name: 'convert_currency',
   description: 'Converts an amount between currencies (EUR, NOK, USD, GBP, JPY) at fixed demo rates.',
-  input: z.object({
+  inputSchema: z.object({
     amount: z.number().describe('The amount to convert'),
     from: z.string().describe('Currency code, e.g. EUR'),
     to: z.string().describe('Currency code, e.g. NOK'),

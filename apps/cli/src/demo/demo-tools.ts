@@ -13,7 +13,7 @@ export function demoTools() {
   const weather = tool({
     name: 'weather',
     description: 'The weather forecast for a city (takes about 0.6 s).',
-    input: z.object({ city: z.string().describe('City name') }),
+    inputSchema: z.object({ city: z.string().describe('City name') }),
     async execute({ city }, { signal }) {
       await sleep(600, signal);
       return { city, forecast: 'sunny', highC: 24 };
@@ -22,7 +22,7 @@ export function demoTools() {
   const flights = tool({
     name: 'flights',
     description: 'The cheapest flight to a city (takes about 0.4 s).',
-    input: z.object({ city: z.string().describe('Destination city') }),
+    inputSchema: z.object({ city: z.string().describe('Destination city') }),
     async execute({ city }, { signal }) {
       await sleep(400, signal);
       return `OSL → ${city}: 79 EUR, Friday 08:10`;
@@ -31,7 +31,7 @@ export function demoTools() {
   const research = tool({
     name: 'research',
     description: 'Researches a topic, reporting progress as it reads its sources (a streaming tool).',
-    input: z.object({ topic: z.string().describe('What to research') }),
+    inputSchema: z.object({ topic: z.string().describe('What to research') }),
     aggregator: StatusAggregator,
     async *execute({ topic }, { signal }) {
       const sources = ['the docs', 'the changelog', 'three blog posts', 'the issue tracker'];

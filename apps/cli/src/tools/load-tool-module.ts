@@ -51,10 +51,13 @@ export function startupTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
   return Number.isFinite(value) && value > 0 ? value : DEFAULT_STARTUP_TIMEOUT_MS;
 }
 
-/** True for a function tool (`{ kind: 'function', name, spec }`) or a provider tool. @example `isTool(weather)` */
+/** True for a function tool (`{ kind: 'function', name, description, inputSchema }`, or the older `spec` shape) or a provider tool. @example `isTool(weather)` */
 export function isTool(value: unknown): value is Tool {
   if (typeof value !== 'object' || value === null) return false;
-  const candidate = value as { kind?: unknown; name?: unknown; spec?: unknown; id?: unknown };
-  if (candidate.kind === 'function') return typeof candidate.name === 'string' && typeof candidate.spec === 'object' && candidate.spec !== null;
+  const candidate = value as { kind?: unknown; name?: unknown; inputSchema?: unknown; spec?: unknown; id?: unknown };
+  if (candidate.kind === 'function') {
+    const schema = candidate.inputSchema ?? candidate.spec;
+    return typeof candidate.name === 'string' && typeof schema === 'object' && schema !== null;
+  }
   return candidate.kind === 'provider' && typeof candidate.id === 'string' && typeof candidate.name === 'string';
 }

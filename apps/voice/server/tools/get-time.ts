@@ -7,7 +7,7 @@ export function getTimeTool(activity: ToolActivity, now: () => Date = () => new 
   return tool({
     name: 'get_time',
     description: 'The current date and time (a clock).',
-    input: z.object({ timeZone: z.string().optional().describe('IANA time zone such as Europe/Oslo; default: the server’s.') }),
+    inputSchema: z.object({ timeZone: z.string().optional().describe('IANA time zone such as Europe/Oslo; default: the server’s.') }),
     execute: ({ timeZone }, { signal }) =>
       activity.track(signal, () => {
         const zone = timeZone === undefined || timeZone === '' ? Intl.DateTimeFormat().resolvedOptions().timeZone : timeZone;

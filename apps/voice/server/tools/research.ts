@@ -15,7 +15,7 @@ export function researchTool(activity: ToolActivity, stepMs = 1_000) {
   return tool({
     name: 'research',
     description: 'Research a topic slowly, reporting each source as it is read (offline stand-in; streams partial results).',
-    input: z.object({
+    inputSchema: z.object({
       topic: z.string().describe('What to research.'),
       sources: z.number().int().min(1).max(SOURCES.length).optional().describe(`How many sources to read (1 to ${String(SOURCES.length)}; default 4).`),
     }),

@@ -11,7 +11,7 @@ export function setTimerTool(activity: ToolActivity) {
   return tool({
     name: 'set_timer',
     description: 'Start a timer and report when it finishes.',
-    input: z.object({ seconds: z.number().int().min(1).max(3600).describe('Number of seconds to wait (1 to 3600).') }),
+    inputSchema: z.object({ seconds: z.number().int().min(1).max(3600).describe('Number of seconds to wait (1 to 3600).') }),
     execute: ({ seconds }, { signal }) =>
       activity.track(signal, async () => {
         await sleep(seconds * 1000, signal);

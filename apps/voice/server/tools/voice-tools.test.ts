@@ -24,7 +24,7 @@ describe('voice tools', () => {
     const tools = voiceTools(new ToolActivity());
     expect(tools.map((tool) => tool.name)).toEqual(['set_timer', 'get_time', 'research', 'end_conversation']);
     expect(tools.find((tool) => tool.name === 'research')?.aggregator).toBe(StatusAggregator);
-    expect(tools[0]?.spec.params).toMatchObject({ properties: { seconds: { type: 'integer' } }, required: ['seconds'] });
+    expect(tools[0]?.inputSchema).toMatchObject({ properties: { seconds: { type: 'integer' } }, required: ['seconds'] });
   });
 
   it('set_timer waits the seconds asked for, then reports', async () => {

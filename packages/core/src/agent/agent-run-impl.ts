@@ -1,5 +1,5 @@
 import type { AgentEvent } from '../events/agent-event.js';
-import type { EventQueue } from '../internal/event-queue.js';
+import type { EventQueue } from '../util/event-queue.js';
 import type { PendingApprovals } from '../tool-runtime/pending-approvals.js';
 import type { AgentResult, AgentRun } from './agent-types.js';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Agent } from './agent.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { finishPart, textResponse, toolCallResponse } from '../testing/responses.js';
-import { fnTool } from '../test-utils/fixtures.js';
+import { fnTool } from '../__fixtures__/fixtures.js';
 import { approvalResponse } from '../messages/approval-response.js';
 import { memorySessionStore } from '../session/memory-session-store.js';
 import type { AgentRun } from './agent-types.js';
@@ -11,7 +11,7 @@ import type { AgentEvent } from '../events/agent-event.js';
 import type { Message } from '../spec/message/v1/message.js';
 import type { ModelStreamPart } from '../spec/language-model/v1/model-stream-part.js';
 import type { FinishReason } from '../spec/language-model/v1/usage.js';
-import type { Tool } from '../tool/tool.js';
+import type { Tool } from '../tool-definition/tool.js';
 
 /** What a call does when it runs. */
 type CallKind = 'ok' | 'throw' | 'deaf' | 'stop' | 'pending' | 'unknown' | 'bad-json' | 'approval';
@@ -112,7 +112,7 @@ async function play(s: Scenario): Promise<Outcome> {
       ctx.agent.cancel({ afterCurrentTools: true, message: 'Stopped by tool.' });
       return 'stopping';
     }),
-    { kind: 'function', name: 'pending', spec: { description: 'For the caller.', params: { type: 'object' } } },
+    { kind: 'function', name: 'pending', description: 'For the caller.', inputSchema: { type: 'object' } },
     {
       ...fnTool('approval', (_input, ctx) => {
         begin(ctx.toolCallId);

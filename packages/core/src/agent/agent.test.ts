@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Agent } from './agent.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { textResponse, toolCallResponse } from '../testing/responses.js';
-import { collect, deferred, fnTool, ofType } from '../test-utils/fixtures.js';
+import { collect, deferred, fnTool, ofType } from '../__fixtures__/fixtures.js';
 import type { Message } from '../spec/message/v1/message.js';
 import type { ToolResultPart } from '../spec/message/v1/part.js';
 
@@ -322,7 +322,7 @@ describe('finish reasons and stop reasons', () => {
   });
 
   it('schema-only tools end the run with toolUse, leaving their calls for the caller', async () => {
-    const schemaOnly = { kind: 'function' as const, name: 'ask_user', spec: { description: 'Ask.', params: { type: 'object' } } };
+    const schemaOnly = { kind: 'function' as const, name: 'ask_user', description: 'Ask.', inputSchema: { type: 'object' } };
     const model = new ScriptedModel({ responses: [toolCallResponse([{ name: 'ask_user', id: 'Q' }])] });
     const result = await new Agent({ tools: [schemaOnly] }).run(model, 'go').result;
     expect(result.stopReason).toBe('toolUse');

@@ -3,10 +3,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { Agent } from './agent.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { textResponse, toolCallResponse } from '../testing/responses.js';
-import { deferred, fnTool, ofType } from '../test-utils/fixtures.js';
+import { deferred, fnTool, ofType } from '../__fixtures__/fixtures.js';
 import type { AgentEvent } from '../events/agent-event.js';
 import type { Message } from '../spec/message/v1/message.js';
-import type { FunctionTool } from '../tool/tool.js';
+import type { FunctionTool } from '../tool-definition/tool.js';
 
 function results(messages: readonly Message[]): Record<string, { status: string; result: unknown }> {
   const out: Record<string, { status: string; result: unknown }> = {};

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Agent } from './agent.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { toolCallResponse } from '../testing/responses.js';
-import { fnTool } from '../test-utils/fixtures.js';
+import { fnTool } from '../__fixtures__/fixtures.js';
 
 describe('cancel({ afterCurrentTools: true, message }) together with other ways to end the turn', () => {
   it('an afterTools hook ending the turn without text keeps the cancel message as the final assistant message', async () => {

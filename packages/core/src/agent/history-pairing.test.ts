@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Agent } from './agent.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { toolCallResponse } from '../testing/responses.js';
-import { collect, deferred, fnTool, ofType } from '../test-utils/fixtures.js';
+import { collect, deferred, fnTool, ofType } from '../__fixtures__/fixtures.js';
 import type { Message } from '../spec/message/v1/message.js';
 
 afterEach(() => {
@@ -20,7 +20,7 @@ function unpairedCalls(messages: readonly Message[]): string[] {
   return unpaired;
 }
 
-const schemaOnly = { kind: 'function' as const, name: 'ask_user', spec: { description: 'Ask.', params: { type: 'object' } } };
+const schemaOnly = { kind: 'function' as const, name: 'ask_user', description: 'Ask.', inputSchema: { type: 'object' } };
 
 describe('every tool call gets exactly one result', () => {
   it('an immediate cancel during a group that also holds a schema-only call pairs that call too', async () => {

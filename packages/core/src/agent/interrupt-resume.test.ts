@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { Agent } from './agent.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { textResponse, toolCallResponse } from '../testing/responses.js';
-import { fnTool, ofType } from '../test-utils/fixtures.js';
+import { fnTool, ofType } from '../__fixtures__/fixtures.js';
 import { approvalResponse } from '../messages/approval-response.js';
 import { messageFromJson, messageToJson } from '../messages/message-json.js';
 import { memorySessionStore } from '../session/memory-session-store.js';
 import type { AgentEvent } from '../events/agent-event.js';
 import type { Message } from '../spec/message/v1/message.js';
-import type { FunctionTool } from '../tool/tool.js';
-import type { ToolContext } from '../tool/tool-context.js';
+import type { FunctionTool } from '../tool-definition/tool.js';
+import type { ToolContext } from '../tool-definition/tool-context.js';
 
 function results(messages: readonly Message[]): Record<string, { status: string; result: unknown }> {
   const out: Record<string, { status: string; result: unknown }> = {};

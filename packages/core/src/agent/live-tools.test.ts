@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { Agent } from './agent.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { textResponse, toolCallResponse } from '../testing/responses.js';
-import { fnTool } from '../test-utils/fixtures.js';
-import type { Tool } from '../tool/tool.js';
+import { fnTool } from '../__fixtures__/fixtures.js';
+import type { Tool } from '../tool-definition/tool.js';
 
 describe('tools that change at run time', () => {
   it('a live tool list (like an McpToolset refreshed in place) is read again before each model call', async () => {

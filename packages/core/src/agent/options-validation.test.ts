@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { Agent } from './agent.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { textResponse, toolCallResponse } from '../testing/responses.js';
-import { fnTool } from '../test-utils/fixtures.js';
+import { fnTool } from '../__fixtures__/fixtures.js';
 
 it('rejects invalid execution settings and tool configs at construction, saying what is expected', () => {
   expect(() => new Agent({ toolExecution: { start: 'soon' as never } })).toThrow(/toolExecution.start must be 'after-response' or 'eager'/);
@@ -55,4 +55,14 @@ it('does not re-run a tool (and repeat its side effects) when only mapping its s
   expect(runs).toBe(1);
   expect(messages[2]?.parts[0]).toMatchObject({ type: 'tool-result', status: 'error' });
   expect(String((messages[2]?.parts[0] as { result: unknown }).result)).toMatch(/cannot be sent to the model as JSON/);
+});
+
+it('names an unknown option key and the one meant (an alias other libraries use, or the closest spelling)', () => {
+  expect(() => new Agent({ instructions: 'Be brief.' } as never)).toThrow(
+    new TypeError(
+      'new Agent(): unknown option `instructions`. Did you mean `system`? Known options: name, tools, system, stopWhen, maxSteps, toolExecution, hooks, toolChoice, maxOutputTokens, temperature, topP, stopSequences, seed, providerOptions, approve, approvals, approvalTimeoutMs, session, telemetry.',
+    ),
+  );
+  expect(() => new Agent({ tols: [] } as never)).toThrow(/unknown option `tols`\. Did you mean `tools`\?/);
+  expect(() => new Agent({ maxStep: 3 } as never)).toThrow(/unknown option `maxStep`\. Did you mean `maxSteps`\?/);
 });

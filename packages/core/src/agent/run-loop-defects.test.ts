@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { Agent } from './agent.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { finishPart, textResponse, toolCallResponse } from '../testing/responses.js';
-import { collect, deferred, fnTool, ofType } from '../test-utils/fixtures.js';
+import { collect, deferred, fnTool, ofType } from '../__fixtures__/fixtures.js';
 import type { Message } from '../spec/message/v1/message.js';
 import type { ModelStreamPart } from '../spec/language-model/v1/model-stream-part.js';
-import type { AggregatorClass } from '../tool/aggregator.js';
+import type { AggregatorClass } from '../tool-definition/aggregator.js';
 
 /** Ids of tool calls in `messages` that have no tool result. */
 function unpairedCalls(messages: readonly Message[]): string[] {
@@ -14,7 +14,7 @@ function unpairedCalls(messages: readonly Message[]): string[] {
   return messages.flatMap((message) => message.parts).flatMap((part) => (part.type === 'tool-call' && !results.has(part.toolCallId) ? [part.toolCallId] : []));
 }
 
-const schemaOnly = { kind: 'function' as const, name: 'ask_user', spec: { description: 'Ask the user.', params: { type: 'object' } } };
+const schemaOnly = { kind: 'function' as const, name: 'ask_user', description: 'Ask the user.', inputSchema: { type: 'object' } };
 
 class Concat implements InstanceType<AggregatorClass<string, string>> {
   private text = '';

@@ -1,6 +1,6 @@
 import type { Message } from '../spec/message/v1/message.js';
 import type { ModelRequest } from '../spec/language-model/v1/model-request.js';
-import { ZERO_USAGE } from '../internal/usage.js';
+import { ZERO_USAGE } from '../util/usage.js';
 import { messageText } from '../messages/message-helpers.js';
 import { parseOutput } from '../output/structured-output.js';
 import { answeredCallIds, repairHistory } from '../session/repair-history.js';

@@ -1,5 +1,5 @@
 import type { Message } from '../spec/message/v1/message.js';
-import type { CancelOptions, ToolAgent } from '../tool/tool-context.js';
+import type { CancelOptions, ToolAgent } from '../tool-definition/tool-context.js';
 import { ToolCancelledError } from '../tool-runtime/tool-errors.js';
 
 /** A request to end the run after the current tool group, with the final text to append (if any). @internal */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Agent } from './agent.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { textResponse, toolCallResponse } from '../testing/responses.js';
-import { deferred, fnTool } from '../test-utils/fixtures.js';
+import { deferred, fnTool } from '../__fixtures__/fixtures.js';
 import { memorySessionStore } from '../session/memory-session-store.js';
 import type { SessionStore } from '../session/session-store.js';
 import type { Message } from '../spec/message/v1/message.js';
@@ -45,7 +45,7 @@ describe('Agent sessions', () => {
 
   it('calls answered by the new input (a caller answering a toolUse run) are not repaired', async () => {
     const store = memorySessionStore();
-    const askUser = { kind: 'function' as const, name: 'ask_user', spec: { description: 'Ask.', params: { type: 'object' } } };
+    const askUser = { kind: 'function' as const, name: 'ask_user', description: 'Ask.', inputSchema: { type: 'object' } };
     const agent = new Agent({ tools: [askUser], session: { store, id: 's' } });
     const model = new ScriptedModel({ responses: [toolCallResponse([{ name: 'ask_user', id: 'Q' }]), textResponse('Thanks!')] });
     expect((await agent.run(model, 'help').result).stopReason).toBe('toolUse');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Agent } from './agent.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { textResponse, toolCallResponse } from '../testing/responses.js';
-import { deferred, fnTool } from '../test-utils/fixtures.js';
+import { deferred, fnTool } from '../__fixtures__/fixtures.js';
 import type { Telemetry } from '../telemetry/telemetry.js';
 
 interface Span {
@@ -77,7 +77,7 @@ describe('Agent telemetry', () => {
       started.resolve();
       return new Promise((_resolve, reject) => ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason)));
     });
-    const askUser = { kind: 'function' as const, name: 'ask_user', spec: { description: 'Ask.', params: { type: 'object' } } };
+    const askUser = { kind: 'function' as const, name: 'ask_user', description: 'Ask.', inputSchema: { type: 'object' } };
     const model = new ScriptedModel({ responses: [toolCallResponse([{ name: 'slow' }, { name: 'ask_user' }])] });
     const agent = new Agent({ tools: [slow, askUser], telemetry });
     const run = agent.run(model, 'go');

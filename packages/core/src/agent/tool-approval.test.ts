@@ -2,11 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { Agent } from './agent.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { textResponse, toolCallResponse } from '../testing/responses.js';
-import { deferred, fnTool } from '../test-utils/fixtures.js';
+import { deferred, fnTool } from '../__fixtures__/fixtures.js';
 import type { AgentEvent } from '../events/agent-event.js';
 import type { AgentRun } from './agent-types.js';
 import type { Message } from '../spec/message/v1/message.js';
-import type { FunctionTool } from '../tool/tool.js';
+import type { FunctionTool } from '../tool-definition/tool.js';
 
 function toolResults(messages: readonly Message[]): Record<string, { status: string; result: unknown }> {
   const out: Record<string, { status: string; result: unknown }> = {};
@@ -158,7 +158,7 @@ describe('tool approval', () => {
       const transfer: FunctionTool = {
         kind: 'function',
         name: 'transfer',
-        spec: { description: 'Move money; the app runs it.', params: { type: 'object', properties: { amount: { type: 'number' } }, required: ['amount'] } },
+        description: 'Move money; the app runs it.', inputSchema: { type: 'object', properties: { amount: { type: 'number' } }, required: ['amount'] },
         validate: (input) =>
           typeof (input as { amount?: unknown }).amount === 'number' ? { success: true, value: input } : { success: false, error: 'amount must be a number' },
         needsApproval: true,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fnTool } from '../test-utils/fixtures.js';
-import type { Tool } from '../tool/tool.js';
+import { fnTool } from '../__fixtures__/fixtures.js';
+import type { Tool } from '../tool-definition/tool.js';
 import { ToolCatalog } from './tool-catalog.js';
 
 const thrown = (fn: () => unknown): unknown => {

@@ -1,6 +1,6 @@
 import type { ToolDefinition } from '../spec/language-model/v1/tool-definition.js';
-import type { FunctionTool, Tool } from '../tool/tool.js';
-import { toToolDefinitions } from '../internal/tool-definitions.js';
+import type { FunctionTool, Tool } from '../tool-definition/tool.js';
+import { toToolDefinitions } from '../tool-definition/tool-definitions.js';
 
 /**
  * An agent's tools at one moment: the executable (function) tools by name, and the definitions the model

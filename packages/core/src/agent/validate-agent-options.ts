@@ -1,7 +1,48 @@
 import type { AgentOptions } from './agent-types.js';
+import { assertKnownOptions } from '../util/assert-known-options.js';
+
+// Every key of AgentOptions: a new option that is not added here fails the typecheck.
+const AGENT_OPTION_KEYS = Object.keys({
+  name: true,
+  tools: true,
+  system: true,
+  stopWhen: true,
+  maxSteps: true,
+  toolExecution: true,
+  hooks: true,
+  toolChoice: true,
+  maxOutputTokens: true,
+  temperature: true,
+  topP: true,
+  stopSequences: true,
+  seed: true,
+  providerOptions: true,
+  approve: true,
+  approvals: true,
+  approvalTimeoutMs: true,
+  session: true,
+  telemetry: true,
+} satisfies Record<keyof AgentOptions, true>);
+
+/** Names other agent libraries use for an Agent option. */
+const AGENT_OPTION_ALIASES: Readonly<Record<string, string>> = {
+  instructions: 'system',
+  systemPrompt: 'system',
+  prompt: 'system',
+  maxTurns: 'maxSteps',
+  maxIterations: 'maxSteps',
+  maxTokens: 'maxOutputTokens',
+  stop: 'stopSequences',
+  tool_choice: 'toolChoice',
+  onApproval: 'approve',
+};
 
 /** Checks the settings of `new Agent()` that cannot wait for a run. @internal */
 export function validateAgentOptions(options: AgentOptions): void {
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError('new Agent(options): pass an options object such as { tools: [myTool], system: \'Be brief.\' }.');
+  }
+  assertKnownOptions('new Agent()', options, AGENT_OPTION_KEYS, AGENT_OPTION_ALIASES);
   const maxSteps = options.maxSteps ?? 20;
   if (!Number.isInteger(maxSteps) || maxSteps < 1) {
     throw new TypeError(`Agent: maxSteps must be a positive integer, got ${String(maxSteps)}.`);

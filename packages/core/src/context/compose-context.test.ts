@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { composeContext } from './compose-context.js';
 import { slidingWindow } from './sliding-window.js';
 import { trimToolResults } from './trim-tool-results.js';
-import { contextInfo, toolGroup } from '../test-utils/context-info.js';
+import { contextInfo, toolGroup } from '../__fixtures__/context-info.js';
 import { userMessage } from '../messages/message-helpers.js';
 import type { ContextManager } from './context-manager.js';
 import type { ToolResultPart } from '../spec/message/v1/part.js';

@@ -7,7 +7,7 @@ import { trimToolResults } from './trim-tool-results.js';
 import { messageUnits, unitMessages } from './message-units.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { textResponse, toolCallResponse } from '../testing/responses.js';
-import { fnTool } from '../test-utils/fixtures.js';
+import { fnTool } from '../__fixtures__/fixtures.js';
 import type { ContextManager } from './context-manager.js';
 import type { Message } from '../spec/message/v1/message.js';
 

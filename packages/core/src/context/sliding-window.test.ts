@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { slidingWindow } from './sliding-window.js';
 import { estimateMessageTokens } from './estimate-message-tokens.js';
-import { contextInfo, toolGroup, wordsMessage } from '../test-utils/context-info.js';
+import { contextInfo, toolGroup, wordsMessage } from '../__fixtures__/context-info.js';
 import { systemMessage, userMessage } from '../messages/message-helpers.js';
 import type { Message } from '../spec/message/v1/message.js';
 

@@ -5,7 +5,7 @@ import { SUMMARY_INSTRUCTIONS } from './write-summary.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { textResponse } from '../testing/responses.js';
 import { memorySessionStore } from '../session/memory-session-store.js';
-import { toolGroup, wordsMessage } from '../test-utils/context-info.js';
+import { toolGroup, wordsMessage } from '../__fixtures__/context-info.js';
 import type { Message } from '../spec/message/v1/message.js';
 import type { CompactionPart } from '../spec/message/v1/part.js';
 

@@ -1,6 +1,6 @@
 import type { LanguageModel } from '../spec/language-model/v1/language-model-v1.js';
 import type { Message } from '../spec/message/v1/message.js';
-import { newId } from '../internal/new-id.js';
+import { newId } from '../util/new-id.js';
 import { toLanguageModel, type ModelReference } from '../provider-registry/to-language-model.js';
 import type { ContextInfo, ContextManager } from './context-manager.js';
 import { applyCompaction, isSummaryMessage, summaryMessage } from './apply-compaction.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { trimToolResults } from './trim-tool-results.js';
-import { contextInfo, toolGroup } from '../test-utils/context-info.js';
+import { contextInfo, toolGroup } from '../__fixtures__/context-info.js';
 import { userMessage } from '../messages/message-helpers.js';
 import type { Message } from '../spec/message/v1/message.js';
 import type { ToolResultPart } from '../spec/message/v1/part.js';

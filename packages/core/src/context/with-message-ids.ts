@@ -1,5 +1,5 @@
 import type { Message } from '../spec/message/v1/message.js';
-import { newId } from '../internal/new-id.js';
+import { newId } from '../util/new-id.js';
 
 /** `message`, or a copy with a fresh `id` when it has none. @internal */
 export function withMessageId(message: Message): Message {

@@ -1,6 +1,6 @@
 import type { ToolResult } from '../spec/message/v1/tool-result.js';
 import type { ToolCall } from '../events/agent-event.js';
-import type { FunctionTool } from '../tool/tool.js';
+import type { FunctionTool } from '../tool-definition/tool.js';
 
 /**
  * Fields of every hook event.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { stream } from './stream.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { textResponse, toolCallResponse } from '../testing/responses.js';
-import { collect, deferred } from '../test-utils/fixtures.js';
+import { collect, deferred } from '../__fixtures__/fixtures.js';
 import { userMessage } from '../messages/message-helpers.js';
 import type { ModelStreamPart } from '../spec/language-model/v1/model-stream-part.js';
 
@@ -12,7 +12,7 @@ describe('stream()', () => {
     const schemaOnly = {
       kind: 'function' as const,
       name: 'contact_mothership',
-      spec: { description: 'Contact the mothership.', params: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] } },
+      description: 'Contact the mothership.', inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },
     };
     const withExecute = { ...schemaOnly, name: 'other', execute: () => ((executed = true), 'x') };
     const provider = { kind: 'provider' as const, id: 'anthropic.web_search' as const, name: 'web_search', args: { maxUses: 3 } };
@@ -22,8 +22,8 @@ describe('stream()', () => {
     const result = await response.result;
     expect(executed).toBe(false);
     expect(model.requests[0]?.tools).toEqual([
-      { kind: 'function', name: 'contact_mothership', description: 'Contact the mothership.', inputSchema: schemaOnly.spec.params },
-      { kind: 'function', name: 'other', description: 'Contact the mothership.', inputSchema: schemaOnly.spec.params },
+      { kind: 'function', name: 'contact_mothership', description: 'Contact the mothership.', inputSchema: schemaOnly.inputSchema },
+      { kind: 'function', name: 'other', description: 'Contact the mothership.', inputSchema: schemaOnly.inputSchema },
       provider,
     ]);
     expect(model.requests[0]?.system).toBe('sys');

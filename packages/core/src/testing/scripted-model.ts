@@ -1,7 +1,7 @@
 import type { LanguageModelV1 } from '../spec/language-model/v1/language-model-v1.js';
 import type { ModelCallOptions, ModelRequest } from '../spec/language-model/v1/model-request.js';
 import type { ModelStreamPart } from '../spec/language-model/v1/model-stream-part.js';
-import { raceAbort } from '../internal/linked-abort.js';
+import { raceAbort } from '../util/linked-abort.js';
 import type { Clock } from '../clock/clock.js';
 import { systemClock } from '../clock/system-clock.js';
 import { sleep } from '../util/sleep.js';

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Agent } from '../agent/agent.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { textResponse, toolCallResponse } from '../testing/responses.js';
-import { collect, deferred, fnTool, ofType } from '../test-utils/fixtures.js';
-import type { ToolContext } from '../tool/tool-context.js';
+import { collect, deferred, fnTool, ofType } from '../__fixtures__/fixtures.js';
+import type { ToolContext } from '../tool-definition/tool-context.js';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,6 +1,6 @@
 import type { ToolCall } from '../events/agent-event.js';
-import type { FunctionTool } from '../tool/tool.js';
-import { isPromiseLike } from '../internal/is-promise-like.js';
+import type { FunctionTool } from '../tool-definition/tool.js';
+import { isPromiseLike } from '../util/is-promise-like.js';
 import { sleep } from '../util/sleep.js';
 import { errorText } from './error-text.js';
 import { makeToolContext, type CallProgress } from './make-tool-context.js';

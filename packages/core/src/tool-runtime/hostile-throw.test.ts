@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Agent } from '../agent/agent.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { textResponse, toolCallResponse } from '../testing/responses.js';
-import { fnTool } from '../test-utils/fixtures.js';
+import { fnTool } from '../__fixtures__/fixtures.js';
 import { errorText } from './error-text.js';
 
 /** A value whose every trap throws: reading anything of it, or converting it, fails. */

@@ -1,5 +1,5 @@
 import type { ToolCall } from '../events/agent-event.js';
-import type { ToolContext } from '../tool/tool-context.js';
+import type { ToolContext } from '../tool-definition/tool-context.js';
 import { linkContext, type CallLink } from './nested-link.js';
 import type { ToolRunContext } from './tool-run-context.js';
 

@@ -1,5 +1,5 @@
 import type { Message } from '../spec/message/v1/message.js';
-import type { ToolContext } from '../tool/tool-context.js';
+import type { ToolContext } from '../tool-definition/tool-context.js';
 import type { ApprovalGate, ApprovalRequest } from './approval.js';
 
 /** What a nested run reports back to the call that started it. @internal */

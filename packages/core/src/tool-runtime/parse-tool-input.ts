@@ -1,6 +1,6 @@
 import type { ToolCall } from '../events/agent-event.js';
-import type { FunctionTool, ToolInputValidation } from '../tool/tool.js';
-import { isPromiseLike } from '../internal/is-promise-like.js';
+import type { FunctionTool, ToolInputValidation } from '../tool-definition/tool.js';
+import { isPromiseLike } from '../util/is-promise-like.js';
 import { errorMessage } from './error-text.js';
 import { InvalidToolInputError } from './tool-errors.js';
 

@@ -1,5 +1,5 @@
 import type { ToolCall } from '../events/agent-event.js';
-import type { FunctionTool } from '../tool/tool.js';
+import type { FunctionTool } from '../tool-definition/tool.js';
 import { deniedText, type ApprovalAnswer, type ApprovalInterrupt, type ApprovalRequest } from './approval.js';
 import type { CallSlot } from './call-slot.js';
 import { errorText } from './error-text.js';

@@ -1,11 +1,11 @@
 import type { ToolOutput } from '../spec/message/v1/tool-output.js';
 import type { ToolCall } from '../events/agent-event.js';
-import type { AggregatorClass } from '../tool/aggregator.js';
-import type { FunctionTool } from '../tool/tool.js';
-import type { ToolContext } from '../tool/tool-context.js';
-import { isPromiseLike } from '../internal/is-promise-like.js';
-import { raceAbort } from '../internal/linked-abort.js';
-import { toToolOutput } from './to-tool-output.js';
+import type { AggregatorClass } from '../tool-definition/aggregator.js';
+import type { FunctionTool } from '../tool-definition/tool.js';
+import type { ToolContext } from '../tool-definition/tool-context.js';
+import { isPromiseLike } from '../util/is-promise-like.js';
+import { raceAbort } from '../util/linked-abort.js';
+import { aggregatorModelInput, toolModelInput } from './model-input.js';
 import { successResult } from './tool-result.js';
 import type { ToolCallOutcome } from './tool-run-context.js';
 
@@ -45,7 +45,7 @@ function settleValue(call: ToolCall, tool: FunctionTool, value: unknown, context
   if (isAsyncIterable(value)) return aggregate(call, tool, value, context);
   let modelInput: ToolOutput;
   try {
-    modelInput = tool.toModelOutput === undefined ? toToolOutput(value) : tool.toModelOutput(value);
+    modelInput = toolModelInput(tool, value);
   } catch (error) {
     return notRetryable(error);
   }
@@ -90,7 +90,7 @@ async function aggregate(call: ToolCall, tool: FunctionTool, iterable: AsyncIter
   const snapshot = aggregator.snapshot();
   let modelInput: ToolOutput;
   try {
-    modelInput = toToolOutput(Aggregator.toModelInput(snapshot));
+    modelInput = aggregatorModelInput(Aggregator, snapshot);
   } catch (error) {
     return notRetryable(error);
   }
@@ -116,7 +116,7 @@ function closeIterator(iterator: AsyncIterator<unknown>): void {
 
 function describePartial(Aggregator: AggregatorClass, aggregator: { snapshot(): unknown }): string {
   try {
-    const output = toToolOutput(Aggregator.toModelInput(aggregator.snapshot()));
+    const output = aggregatorModelInput(Aggregator, aggregator.snapshot());
     if (output.type === 'text') return JSON.stringify(output.value);
     if (output.type === 'json') return JSON.stringify(output.value);
     return JSON.stringify(output.value.filter((block) => block.type === 'text').map((block) => block.text).join(''));

@@ -1,8 +1,8 @@
 import type { ToolCall } from '../events/agent-event.js';
 import type { AfterToolCallEvent, BeforeToolCallEvent } from '../hooks/tool-call-hooks.js';
-import type { FunctionTool } from '../tool/tool.js';
+import type { FunctionTool } from '../tool-definition/tool.js';
 import type { ToolCallTrace } from '../telemetry/telemetry.js';
-import { isPromiseLike } from '../internal/is-promise-like.js';
+import { isPromiseLike } from '../util/is-promise-like.js';
 import { messageToJson } from '../messages/message-json.js';
 import type { CallSlot } from './call-slot.js';
 import type { CallLink } from './nested-link.js';

@@ -3,8 +3,8 @@ import type { ToolResult } from '../spec/message/v1/tool-result.js';
 import type { AgentEvent, ToolCall } from '../events/agent-event.js';
 import type { ToolCallHooks } from '../hooks/tool-call-hooks.js';
 import type { ToolGroupTrace } from '../telemetry/telemetry.js';
-import type { FunctionTool, Tool } from '../tool/tool.js';
-import type { ToolAgent } from '../tool/tool-context.js';
+import type { FunctionTool, Tool } from '../tool-definition/tool.js';
+import type { ToolAgent } from '../tool-definition/tool-context.js';
 import type { ApprovalGate } from './approval.js';
 import { ToolGroup } from './tool-group.js';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Agent } from '../agent/agent.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { textResponse, toolCallResponse } from '../testing/responses.js';
-import { collect, deferred, fnTool, ofType } from '../test-utils/fixtures.js';
+import { collect, deferred, fnTool, ofType } from '../__fixtures__/fixtures.js';
 
 class StrictText {
   private text = '';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toToolOutput } from './to-tool-output.js';
 import { errorText } from './error-text.js';
-import { toolContent } from '../tool/tool-content.js';
+import { toolContent } from '../tool-definition/tool-content.js';
 import { APICallError } from '../spec/errors/api-call-error.js';
 import { TandemError } from '../spec/errors/tandem-error.js';
 

@@ -1,6 +1,6 @@
 import type { JsonValue } from '../spec/shared/json.js';
 import type { ToolOutput } from '../spec/message/v1/tool-output.js';
-import { isToolContent } from '../tool/tool-content.js';
+import { isToolContent } from '../tool-definition/tool-content.js';
 
 /**
  * Maps a tool's return value to what the model is sent: strings as text, {@link toolContent} as mixed

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ToolGroup } from './tool-group.js';
-import { deferred, fnTool } from '../test-utils/fixtures.js';
+import { deferred, fnTool } from '../__fixtures__/fixtures.js';
 import type { ToolCall } from '../events/agent-event.js';
 
 function call(id: string): ToolCall {

@@ -1,8 +1,8 @@
 import type { ToolCall } from '../events/agent-event.js';
 import type { ToolGroupTrace } from '../telemetry/telemetry.js';
-import { AbortFanout } from '../internal/abort-fanout.js';
-import { isPromiseLike } from '../internal/is-promise-like.js';
-import { linkedAbort, type LinkedAbort } from '../internal/linked-abort.js';
+import { AbortFanout } from '../util/abort-fanout.js';
+import { isPromiseLike } from '../util/is-promise-like.js';
+import { linkedAbort, type LinkedAbort } from '../util/linked-abort.js';
 import type { AttemptSignals } from './attempt-with-retry.js';
 import { approveForCaller } from './approve-for-caller.js';
 import { SlotPool, type CallSlot } from './call-slot.js';

@@ -3,8 +3,8 @@ import type { ToolResult } from '../spec/message/v1/tool-result.js';
 import type { AgentEvent } from '../events/agent-event.js';
 import type { ToolCallHooks } from '../hooks/tool-call-hooks.js';
 import type { ToolGroupTrace } from '../telemetry/telemetry.js';
-import type { FunctionTool } from '../tool/tool.js';
-import type { ToolAgent } from '../tool/tool-context.js';
+import type { FunctionTool } from '../tool-definition/tool.js';
+import type { ToolAgent } from '../tool-definition/tool-context.js';
 import type { ApprovalAnswer, ApprovalGate, ApprovalRequest } from './approval.js';
 
 export type { ToolCallHooks } from '../hooks/tool-call-hooks.js';

@@ -21,7 +21,7 @@ export const servedTools: FunctionTool[] = [
   {
     kind: 'function',
     name: 'greet',
-    spec: { description: 'Greets someone by name.', params: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } },
+    description: 'Greets someone by name.', inputSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
     validate: (input) =>
       typeof (input as { name?: unknown }).name === 'string'
         ? { success: true, value: input }
@@ -31,7 +31,7 @@ export const servedTools: FunctionTool[] = [
   {
     kind: 'function',
     name: 'add',
-    spec: { description: 'Adds two numbers.', params: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } } } },
+    description: 'Adds two numbers.', inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } } },
     execute: (input) => {
       const { a, b } = input as { a: number; b: number };
       return { sum: a + b };
@@ -40,13 +40,13 @@ export const servedTools: FunctionTool[] = [
   {
     kind: 'function',
     name: 'chart',
-    spec: { description: 'Draws a chart.', params: { type: 'object', properties: {} } },
+    description: 'Draws a chart.', inputSchema: { type: 'object', properties: {} },
     execute: () => toolContent([{ type: 'text', text: 'Here is the chart:' }, { type: 'file', mediaType: 'image/png', data: PNG_BYTES }]),
   },
   {
     kind: 'function',
     name: 'fail',
-    spec: { description: 'Always fails.', params: { type: 'object', properties: {} } },
+    description: 'Always fails.', inputSchema: { type: 'object', properties: {} },
     execute: () => {
       throw new TypeError('the answer is 41');
     },
@@ -54,7 +54,7 @@ export const servedTools: FunctionTool[] = [
   {
     kind: 'function',
     name: 'count_up',
-    spec: { description: 'Counts to three, streaming each number.', params: { type: 'object', properties: {} } },
+    description: 'Counts to three, streaming each number.', inputSchema: { type: 'object', properties: {} },
     aggregator: JoinAggregator,
     async *execute() {
       yield 'one';

@@ -7,7 +7,7 @@ function echoTool(name: string): FunctionTool {
   return {
     kind: 'function',
     name,
-    spec: { description: `The ${name} tool.`, params: { type: 'object' } },
+    description: `The ${name} tool.`, inputSchema: { type: 'object' },
     execute: () => `${name} ok`,
   };
 }

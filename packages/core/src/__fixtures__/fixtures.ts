@@ -1,8 +1,8 @@
 // Helpers for core's own tests (not shipped: nothing imports this from an entry point).
-import type { FunctionTool, ToolConfig } from '../tool/tool.js';
-import type { ToolContext } from '../tool/tool-context.js';
+import type { FunctionTool, ToolConfig } from '../tool-definition/tool.js';
+import type { ToolContext } from '../tool-definition/tool-context.js';
 import type { AgentEvent } from '../events/agent-event.js';
-import type { AggregatorClass } from '../tool/aggregator.js';
+import type { AggregatorClass } from '../tool-definition/aggregator.js';
 
 /** A function tool without @tandem/tools. */
 export function fnTool(
@@ -13,7 +13,8 @@ export function fnTool(
   return {
     kind: 'function',
     name,
-    spec: { description: `The ${name} tool.`, params: { type: 'object', properties: {} } },
+    description: `The ${name} tool.`,
+    inputSchema: { type: 'object', properties: {} },
     execute: execute as FunctionTool['execute'],
     ...options,
   };

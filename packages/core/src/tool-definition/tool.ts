@@ -5,7 +5,13 @@ import type { AggregatorClass } from './aggregator.js';
 import type { ToolContext } from './tool-context.js';
 
 /**
- * What the model sees of a function tool.
+ * The old grouping of what the model sees of a function tool (`spec: { description, params }`).
+ *
+ * @deprecated Use `description` and `inputSchema` on the tool itself.
+ * @example
+ * ```ts
+ * const spec: ToolSpec = { description: 'Search.', params: { type: 'object', properties: {} } };
+ * ```
  *
  * @category Tools
  */
@@ -65,16 +71,36 @@ export type ToolInputValidation<Input> =
 export type ToolExecuteReturn<Output> = Output | PromiseLike<Output> | AsyncIterable<unknown>;
 
 /**
- * A function tool: a name and spec the model sees, plus (optionally) the code that runs it.
- * Build one with `tool()` from `@tandem/tools`; this is the shape the runtime consumes.
- * A tool with no `execute` is schema-only: the model may call it and the caller handles the call.
+ * A function tool: a name, description and input schema the model sees, plus (optionally) the code that
+ * runs it. Build one with `tool()` or `defineTool()` from `@tandem/tools`; this is the shape the runtime
+ * consumes. A tool with no `execute` is schema-only: the model may call it and the caller handles the call.
+ *
+ * `description` and `inputSchema` are what the model is given. The older `spec: { description, params }`
+ * shape is still accepted (a tool must have one of the two); read a tool through
+ * {@link functionToolDefinition} to get `description` and `inputSchema` whichever shape it has.
+ *
+ * @example
+ * ```ts
+ * const clock: FunctionTool = {
+ *   kind: 'function',
+ *   name: 'current_time',
+ *   description: 'The current time as an ISO string.',
+ *   inputSchema: { type: 'object', properties: {} },
+ *   execute: () => new Date().toISOString(),
+ * };
+ * ```
  *
  * @category Tools
  */
 export interface FunctionTool<Input = unknown, Output = unknown> {
   readonly kind: 'function';
   readonly name: string;
-  readonly spec: ToolSpec;
+  /** What the tool does and when to use it — the model reads this. */
+  readonly description?: string;
+  /** JSON Schema of the input (an object schema). */
+  readonly inputSchema?: JsonSchema;
+  /** @deprecated Use `description` and `inputSchema`. Still accepted when those are absent. */
+  readonly spec?: ToolSpec;
   /** Runs the call. Throwing (any value) produces an error result the model sees. */
   execute?(input: Input, context: ToolContext): ToolExecuteReturn<Output>;
   /** Validates parsed JSON arguments; without it, parsed JSON is passed through as-is. */
@@ -82,7 +108,12 @@ export interface FunctionTool<Input = unknown, Output = unknown> {
   /** Required when `execute` returns an async iterable. */
   readonly aggregator?: AggregatorClass;
   readonly config?: ToolConfig;
-  /** Maps the return value to what the model sees; default: strings → text, `toolContent()` → content, else JSON. */
+  /**
+   * Maps the return value to what the model sees: a {@link ToolOutput}, or a plain value mapped like a
+   * return value (strings → text, `toolContent()` → content, else JSON). Default: the return value itself.
+   */
+  toModelInput?(output: Output): unknown;
+  /** @deprecated Use `toModelInput` (which may also return a plain value). */
   toModelOutput?(output: Output): ToolOutput;
   /**
    * Whether a call must be approved before it runs (human in the loop): `true`, or a function of the

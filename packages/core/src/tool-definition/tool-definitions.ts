@@ -1,7 +1,8 @@
 import type { ToolDefinition } from '../spec/language-model/v1/tool-definition.js';
-import type { Tool, ToolConfig } from '../tool/tool.js';
+import type { Tool, ToolConfig } from './tool.js';
 
-import { assertToolName } from '../tool/tool-name.js';
+import { functionToolDefinition } from './function-tool-definition.js';
+import { assertToolName } from './tool-name.js';
 
 /**
  * Checks names (rule and uniqueness) and converts tools to what a model sees; `owner` (e.g. `'BidiAgent'`)
@@ -11,6 +12,7 @@ export function toToolDefinitions(tools: readonly Tool[], owner?: string): ToolD
   const seen = new Set<string>();
   const definitions: ToolDefinition[] = [];
   for (const tool of tools) {
+    if (typeof tool === 'function') throw plainFunctionError(tool, owner);
     if (tool === null || typeof tool !== 'object' || (tool.kind !== 'function' && tool.kind !== 'provider')) {
       throw new TypeError(`Invalid ${owner === undefined ? '' : `${owner} `}tool ${String(tool)}: expected a tool made with tool(), defineTool() or a provider tool factory.`);
     }
@@ -20,13 +22,19 @@ export function toToolDefinitions(tools: readonly Tool[], owner?: string): ToolD
     }
     seen.add(tool.name);
     if (tool.kind === 'function') checkToolConfig(tool.name, tool.config);
-    definitions.push(
-      tool.kind === 'function'
-        ? { kind: 'function', name: tool.name, description: tool.spec.description, inputSchema: tool.spec.params }
-        : tool,
-    );
+    definitions.push(tool.kind === 'function' ? functionToolDefinition(tool) : tool);
   }
   return definitions;
+}
+
+/** A plain function given as a tool: name it (never print its source) and show how to wrap it. */
+function plainFunctionError(fn: (...args: never[]) => unknown, owner: string | undefined): TypeError {
+  const name = fn.name.replace(/^bound /, '');
+  const label = name === '' ? 'An anonymous function' : `The function \`${name}\``;
+  return new TypeError(
+    `${label} was given as ${owner === undefined ? 'a' : `a ${owner}`} tool, but a plain function is not a tool. Wrap it with tool() from @tandem/tools so the model gets a description and an input schema: ` +
+      `tool(${name === '' ? 'fn' : name}, { description: '…', inputSchema: z.object({ … }) }).`,
+  );
 }
 
 function checkToolConfig(name: string, config: ToolConfig | undefined): void {

@@ -13,11 +13,13 @@
  * @packageDocumentation
  */
 export { runToolGroup, type ToolGroupOptions } from '../tool-runtime/run-tool-group.js';
-export { AbortFanout } from '../internal/abort-fanout.js';
-export { linkedAbort, type LinkedAbort } from '../internal/linked-abort.js';
+export { AbortFanout } from '../util/abort-fanout.js';
+export { linkedAbort, type LinkedAbort } from '../util/linked-abort.js';
 export { PendingApprovals } from '../tool-runtime/pending-approvals.js';
 export type { ApprovalGate, ApprovalAnswer, ApprovalInterrupt } from '../tool-runtime/approval.js';
 export { toApprovalAnswer, deniedText } from '../tool-runtime/approval.js';
 export { answeredCallIds } from '../session/repair-history.js';
 export { ToolCatalog, type ToolCatalogOptions, type ToolSnapshot } from '../agent/tool-catalog.js';
 export { shareHooks } from '../agent/agent.js';
+export { assertKnownOptions } from '../util/assert-known-options.js';
+export { toolModelInput, aggregatorModelInput } from '../tool-runtime/model-input.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Agent } from '../agent/agent.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { textResponse } from '../testing/responses.js';
-import { deferred } from '../test-utils/fixtures.js';
+import { deferred } from '../__fixtures__/fixtures.js';
 
 describe('leaving an event iteration early', () => {
   it('a run iterator closed by break stays done: later events are neither buffered nor delivered', async () => {
