@@ -22,6 +22,7 @@ const AGENT_OPTION_KEYS = Object.keys({
   approvalTimeoutMs: true,
   session: true,
   telemetry: true,
+  context: true,
 } satisfies Record<keyof AgentOptions, true>);
 
 /** Names other agent libraries use for an Agent option. */
