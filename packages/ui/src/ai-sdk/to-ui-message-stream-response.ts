@@ -12,14 +12,14 @@ import { uiChunksResponse, type UIMessageStreamResponseInit } from './ui-message
  * export async function POST(request: Request): Promise<Response> {
  *   const { messages } = (await request.json()) as { messages: UIMessage[] };
  *   const run = agent.run(model, fromUIMessages(messages), { signal: request.signal });
- *   return toUIMessageStreamResponse(run);
+ *   return toUIMessageStreamResponse(run, { originalMessages: messages });
  * }
  * ```
  *
  * @category AI SDK UI
  */
 export function toUIMessageStreamResponse(run: StreamableRun, init: UIMessageStreamResponseInit & UIMessageStreamOptions = {}): Response {
-  const { messageId, onError, ...responseInit } = init;
-  const options = { ...(messageId === undefined ? {} : { messageId }), ...(onError === undefined ? {} : { onError }) };
+  const { messageId, onError, originalMessages, ...responseInit } = init;
+  const options = { ...(messageId === undefined ? {} : { messageId }), ...(onError === undefined ? {} : { onError }), ...(originalMessages === undefined ? {} : { originalMessages }) };
   return uiChunksResponse(toUIMessageStream(run, options), responseInit);
 }

@@ -2,6 +2,7 @@ import { disposeRun, type StreamableRun } from '../internal/run-like.js';
 import { newId } from '../internal/new-id.js';
 import { UIChunkMapper } from './ui-chunk-mapper.js';
 import type { UIMessageChunk } from './ui-message-chunk.js';
+import type { UIMessageLike } from './ui-message.js';
 
 /**
  * Options of {@link toUIMessageStream}.
@@ -14,8 +15,13 @@ import type { UIMessageChunk } from './ui-message-chunk.js';
  * @category AI SDK UI
  */
 export interface UIMessageStreamOptions {
-  /** Id of the assistant UI message the stream builds (sent in `start`). Default: a random id. */
+  /** Id of the assistant UI message the stream builds (sent in `start`). Default: see `originalMessages`, else a random id. */
   readonly messageId?: string;
+  /**
+   * The UI messages the request carried. When the last is an assistant message — the request continues it after a
+   * client-side tool output or an approval answer — the stream continues that message (its id), as `useChat` expects.
+   */
+  readonly originalMessages?: readonly UIMessageLike[];
   /**
    * The `errorText` the client sees when the run fails (`run.result` rejects). Default: `"An error occurred."`,
    * so provider details never reach a browser unless you choose to show them.
@@ -48,7 +54,7 @@ export function toUIMessageStream(run: StreamableRun, options: UIMessageStreamOp
     {
       start(controller) {
         mapper = new UIChunkMapper((chunk) => controller.enqueue(chunk));
-        mapper.start(options.messageId ?? newId('msg'));
+        mapper.start(responseMessageId(options));
       },
       async pull(controller) {
         const map = mapper as UIChunkMapper;
@@ -98,4 +104,11 @@ function describe(error: unknown, options: UIMessageStreamOptions): string {
   } catch {
     return 'An error occurred.';
   }
+}
+
+/** The id of the message a stream builds: the given one, else the last assistant message it continues, else a new one. @internal */
+export function responseMessageId(options: UIMessageStreamOptions): string {
+  if (options.messageId !== undefined) return options.messageId;
+  const last = options.originalMessages?.at(-1);
+  return last?.role === 'assistant' && typeof last.id === 'string' && last.id !== '' ? last.id : newId('msg');
 }

@@ -30,4 +30,5 @@ export interface UIMessageLike {
  */
 export interface UIPartLike {
   readonly type: string;
+  readonly [field: string]: unknown;
 }

@@ -112,12 +112,16 @@ export function resumable(options: ResumableOptions = {}): ResumableStreams {
 
   return {
     async toUIMessageStreamResponse(run, init) {
-      const { id, messageId, onError, signal: _ignored, ...responseInit } = init;
+      const { id, messageId, onError, originalMessages, signal: _signal, ...responseInit } = init;
       const previous = running.get(id);
       running.set(id, run);
       if (previous !== undefined) void disposeRun(previous);
       await store.start(id);
-      const chunks = toUIMessageStream(run, { ...(messageId === undefined ? {} : { messageId }), ...(onError === undefined ? {} : { onError }) });
+      const chunks = toUIMessageStream(run, {
+        ...(messageId === undefined ? {} : { messageId }),
+        ...(onError === undefined ? {} : { onError }),
+        ...(originalMessages === undefined ? {} : { originalMessages }),
+      });
       void pump(id, run, chunks);
       return follow(id, responseInit);
     },
