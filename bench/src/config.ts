@@ -32,6 +32,10 @@ export interface BenchConfig {
   readonly durableBudget: Budget;
   /** Single-message appends timed per session store (workload 9). */
   readonly sessionAppends: number;
+  /** Text deltas and tool calls of the response converted to UI message chunks (workload 12). */
+  readonly uiDeltas: number;
+  readonly uiToolCalls: number;
+  readonly uiBudget: Budget;
 }
 
 const once: Budget = { warmupMs: 0, rounds: 1, roundMs: 0, minRuns: 1, maxRuns: 1 };
@@ -56,6 +60,9 @@ export const QUICK: BenchConfig = {
   durableToolSteps: 2,
   durableBudget: once,
   sessionAppends: 20,
+  uiDeltas: 200,
+  uiToolCalls: 20,
+  uiBudget: once,
 };
 
 /** The full suite (`pnpm bench`). */
@@ -78,4 +85,7 @@ export const FULL: BenchConfig = {
   durableToolSteps: 5,
   durableBudget: { warmupMs: 2000, rounds: 6, roundMs: 0, minRuns: 10, maxRuns: 10 },
   sessionAppends: 5000,
+  uiDeltas: 100_000,
+  uiToolCalls: 1_000,
+  uiBudget: { warmupMs: 300, rounds: 6, roundMs: 200, minRuns: 3, maxRuns: 200 },
 };
