@@ -63,11 +63,15 @@ async function* follow(entry: Entry, signal: AbortSignal): AsyncGenerator<UIMess
     }
     if (entry.done) return;
     await new Promise<void>((resolve) => {
-      const onAbort = (): void => resolve();
-      entry.waiters.add(() => {
+      const onChunk = (): void => {
         signal.removeEventListener('abort', onAbort);
         resolve();
-      });
+      };
+      const onAbort = (): void => {
+        entry.waiters.delete(onChunk);
+        resolve();
+      };
+      entry.waiters.add(onChunk);
       signal.addEventListener('abort', onAbort, { once: true });
     });
   }
