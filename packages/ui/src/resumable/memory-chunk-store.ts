@@ -61,7 +61,7 @@ async function* follow(entry: Entry, signal: AbortSignal): AsyncGenerator<UIMess
       yield entry.chunks[index] as UIMessageChunk;
       index += 1;
     }
-    if (entry.done) return;
+    if (entry.done || signal.aborted) return;
     await new Promise<void>((resolve) => {
       const onChunk = (): void => {
         signal.removeEventListener('abort', onAbort);
