@@ -186,11 +186,12 @@ function finishReason(stopReason: string): FinishReason {
   switch (stopReason) {
     case 'endTurn':
       return 'stop';
+    // A run paused for approvals ends as `ai` ends a step that asks for them: `tool-calls`. (`interrupted` means
+    // something else to useChat: it stops automatic sends, so the page's answer would never go out.)
     case 'toolUse':
     case 'maxSteps':
-      return 'tool-calls';
     case 'interrupted':
-      return 'interrupted';
+      return 'tool-calls';
     case 'maxTokens':
       return 'length';
     case 'contentFilter':
