@@ -25,6 +25,7 @@ import { concurrency, streamingThroughput, toolCallOverhead } from './workloads/
 import { tandemMcpCallers } from './workloads/tandem-mcp.js';
 import { sessionStores } from './workloads/sessions.js';
 import { tracingOverhead } from './workloads/tracing.js';
+import { phoneBridge } from './workloads/phone.js';
 import { uiStreams } from './workloads/ui-streams.js';
 
 const { values } = parseArgs({
@@ -78,7 +79,8 @@ await step(8, 'durable runs (Restate)', () => durableOverhead(config));
 await step(9, 'sessions', () => sessionStores(config));
 await step(10, 'tracing overhead', () => tracingOverhead(config));
 await step(11, 'lean imports', () => leanImports(config));
-await step(12, 'UI message streams', () => uiStreams(config));
+await step(12, 'phone bridge', () => phoneBridge(config));
+await step(13, 'UI message streams', () => uiStreams(config));
 
 function gitCommit(): string {
   try {

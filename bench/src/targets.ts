@@ -96,7 +96,19 @@ export function checkTargets(metrics: readonly Metric[], contenders: readonly Co
     if (mine === undefined || theirs === undefined) missing(target);
     else out.push({ target, figure: `${f(mine, 1)} ms vs ${f(theirs, 1)} ms`, verdict: judge(mine <= theirs) });
   }
-  for (const m of metrics.filter((metric) => metric.section.startsWith('12.'))) {
+  for (const direction of ['caller → agent', 'agent → caller']) {
+    const target = `phone bridge, ${direction}: p99 ≤ 1 ms per 20 ms frame`;
+    const mine = medianOf(find(metrics, '12.', `${direction}, per 20 ms frame`), 'tandem');
+    if (mine === undefined) missing(target);
+    else out.push({ target, figure: `${f(mine, 4)} ms`, verdict: judge(mine <= 1) });
+  }
+  {
+    const target = 'phone calls: ≥ 50 concurrent calls on one core (demo voice model)';
+    const mine = medianOf(find(metrics, '12.', 'concurrent calls per core'), 'tandem');
+    if (mine === undefined) missing(target);
+    else out.push({ target, figure: `${f(mine, 0)} calls per core`, verdict: judge(mine >= 50) });
+  }
+  for (const m of metrics.filter((metric) => metric.section.startsWith('13.'))) {
     const target = `\`@tandem/ui\` UI message chunks ${m.name.split(' (')[0]} ≤ \`ai\`'s toUIMessageStream`;
     const mine = medianOf(m, 'tandem');
     const theirs = medianOf(m, 'ai');

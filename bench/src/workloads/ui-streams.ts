@@ -86,12 +86,12 @@ async function drain(stream: ReadableStream<unknown>): Promise<number> {
 }
 
 /**
- * Workload 12: what turning a run into `useChat`'s UI message chunks costs — `@tandem/ui`'s `toUIMessageStream`
+ * Workload 13: what turning a run into `useChat`'s UI message chunks costs — `@tandem/ui`'s `toUIMessageStream`
  * on agent events next to `ai` 7's own `toUIMessageStream` on the `streamText` parts of the same response,
  * per text delta and per tool call (input start, delta, call, result). Target: Tandem no slower than `ai`.
  */
 export async function uiStreams(config: BenchConfig): Promise<Metric[]> {
-  const section = '12. UI message streams';
+  const section = '13. UI message streams';
   const metrics: Metric[] = [];
   for (const [name, count, events] of [
     ['per text delta', config.uiDeltas, textEvents(config.uiDeltas)],
