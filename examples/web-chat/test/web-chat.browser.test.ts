@@ -108,7 +108,7 @@ describe('the web chat example in a real browser', () => {
     expect(await page.textContent(`${tool('weather')} .state`)).toBe('running');
     expect(await page.textContent(`${tool('research')} .state`)).toBe('running');
     expect(await page.textContent(`${tool('research')} .args`)).toBe('{"topic":"whales"}');
-    const group = await page.$$eval('.message.assistant:last-child .tool-group', (groups) => groups.map((element) => [...element.querySelectorAll('.tool')].map((node) => node.getAttribute('data-tool'))));
+    const group = await page.$$eval('.message.assistant:last-child .tool-group', (groups) => groups.map((element) => Array.from(element.querySelectorAll('.tool')).map((node) => node.getAttribute('data-tool'))));
     expect(group).toEqual([['weather', 'research']]);
 
     // Reload mid-run: the page comes back with the chat and follows the same run to its end.
