@@ -11,11 +11,10 @@ function fold(events: readonly AgentEvent[], start = EMPTY_TURN): TurnView {
   return turn;
 }
 
-const result = (toolCallId: string, toolName: string, status: 'success' | 'error' | 'cancelled', value: unknown): AgentEvent => ({
-  ...base,
-  type: 'tool-call-result',
-  results: [{ toolCallId, toolName, status, isError: status !== 'success', result: value, modelInput: { type: 'text', value: String(value) } }],
-});
+const result = (toolCallId: string, toolName: string, status: 'success' | 'error' | 'cancelled', value: unknown): AgentEvent => {
+  const one = { toolCallId, toolName, status, isError: status !== 'success', result: value, modelInput: { type: 'text' as const, value: String(value) } };
+  return { ...base, type: 'tool-call-result', result: one, results: [one] };
+};
 
 describe('reduceTurn', () => {
   it('keeps text, reasoning and tool groups in the order they happened', () => {
