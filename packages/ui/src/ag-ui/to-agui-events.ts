@@ -93,7 +93,7 @@ async function settle(run: StreamableRun, mapper: AGUIEventMapper, pendingCalls:
   }
   let outcome: RunFinishedOutcome;
   if (result.stopReason === 'cancelled') outcome = { type: 'cancelled' };
-  else if ((result.stopReason as string) === 'interrupted' || mapper.approvals.size > 0) outcome = { type: 'interrupt', interrupts: mapper.interrupts(result.interruptions) };
+  else if (result.stopReason === 'interrupted' || mapper.approvals.size > 0) outcome = { type: 'interrupt', interrupts: mapper.interrupts(result.interruptions) };
   else if (result.stopReason === 'toolUse' && pendingCalls.length > 0) outcome = { type: 'success', pendingToolCallIds: [...pendingCalls] };
   else outcome = { type: 'success' };
   mapper.finish(outcome);
