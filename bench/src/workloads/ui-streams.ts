@@ -42,7 +42,8 @@ function toolEvents(calls: number): { tandem: AgentEvent[]; ai: AiPart[] } {
   }
   for (let i = 0; i < calls; i++) {
     const id = `call_${i}`;
-    tandem.push({ ...base, type: 'tool-call-result', results: [{ toolCallId: id, toolName: 'lookup', status: 'success', isError: false, result: 'ok', modelInput: { type: 'text', value: 'ok' } }] });
+    const result = { toolCallId: id, toolName: 'lookup', status: 'success', isError: false, result: 'ok', modelInput: { type: 'text', value: 'ok' } } as const;
+    tandem.push({ ...base, type: 'tool-call-result', result, results: [result] });
     ai.push({ type: 'tool-result', toolCallId: id, toolName: 'lookup', input: { id: 1 }, output: 'ok' } as AiPart);
   }
   tandem.push({ ...base, type: 'step-end', finishReason: 'tool-calls', usage: { inputTokens: 1, outputTokens: 1 } });

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Agent, type RunOptions } from '@tandem/core';
+import { Agent } from '@tandem/core';
 import { fromUIMessages, InvalidUIMessagesError, resumable, type UIMessageLike } from '@tandem/ui';
 import type { ModelChoice } from './choose-model.js';
 import { chatTools, type ChatToolsOptions } from './tools.js';
@@ -46,7 +46,7 @@ export function chatHandler(options: ChatHandlerOptions): (request: Request) => 
         throw error;
       }
       // A call that needs approval ends the run as an interruption; the page's answer comes back as a new request.
-      const run = agent.run(options.model.model, messages, { approvals: 'interrupt' } as RunOptions);
+      const run = agent.run(options.model.model, messages, { approvals: 'interrupt' });
       return streams.toUIMessageStreamResponse(run, { id: body.id, originalMessages: body.messages ?? [], onError: (error) => (error instanceof Error ? error.message : String(error)) });
     }
     if (request.method !== 'GET') return new Response('Not found', { status: 404 });

@@ -94,7 +94,7 @@ async function waitForText(page: Page, selector: string, text: string): Promise<
 const tool = (name: string): string => `.message.assistant:last-child .tool[data-tool="${name}"]`;
 
 describe('the web chat example in a real browser', () => {
-  it('streams tool parts through their states side by side, shows partial results, resumes after a reload, and runs a client-side tool', async () => {
+  it('streams tool parts through their states side by side, shows partial results, resumes after a reload, runs a client-side tool, and resumes an approved call once', async () => {
     const page = await browser.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -131,6 +131,25 @@ describe('the web chat example in a real browser', () => {
     expect(await page.textContent(`${tool('browser_location')} .output`)).toBe('{"city":"Oslo","source":"the browser"}');
     await waitForText(page, '#status', 'ready');
     await waitForText(page, '.message.assistant:last-child .step:last-child .text', 'Oslo');
+
+    // A tool that needs approval: the run pauses, the page asks, and the answer resumes it — the tool runs once.
+    await say(page, 'Please delete_note title=groceries now.');
+    await waitForText(page, `${tool('delete_note')} .state`, 'waiting for approval');
+    await waitForText(page, '#status', 'ready');
+    expect(deleted).toEqual([]);
+    await page.click(`${tool('delete_note')} .approve`);
+    await waitForText(page, `${tool('delete_note')} .state`, 'done');
+    expect(await page.textContent(`${tool('delete_note')} .output`)).toBe('Deleted the note "groceries".');
+    await waitForText(page, '#status', 'ready');
+    expect(deleted).toEqual(['groceries']);
+
+    // Denied: the part says so and the tool never runs.
+    await say(page, 'Please delete_note title=recipes too.');
+    await waitForText(page, `${tool('delete_note')} .state`, 'waiting for approval');
+    await page.click(`${tool('delete_note')} .deny`);
+    await waitForText(page, `${tool('delete_note')} .state`, 'denied');
+    await waitForText(page, '#status', 'ready');
+    expect(deleted).toEqual(['groceries']);
     expect(pageErrors).toEqual([]);
     await page.close();
   });

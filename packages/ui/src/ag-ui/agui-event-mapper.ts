@@ -89,7 +89,7 @@ export class AGUIEventMapper {
         this.emit({ type: EventType.CUSTOM, name: 'tandem.partial-tool-call-result', value: { toolCallId: event.toolCallId, toolName: event.toolName, value: event.value, seq: event.seq } });
         return;
       case 'tool-call-result':
-        for (const result of event.results) this.result(result);
+        this.result(event.result);
         return;
       case 'tool-approval-request':
         this.approvals.set(event.toolCallId, event);

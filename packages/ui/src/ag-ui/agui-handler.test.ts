@@ -4,7 +4,7 @@ import { Agent } from '@tandem/core';
 import { ScriptedModel, textResponse, toolCallResponse } from '@tandem/core/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { serve } from '../__fixtures__/loopback.js';
-import { weatherTool } from '../__fixtures__/tools.js';
+import { deleteTool, weatherTool } from '../__fixtures__/tools.js';
 import { agUIHandler } from './agui-handler.js';
 
 const closers: (() => Promise<void>)[] = [];
@@ -73,6 +73,47 @@ describe('agUIHandler with @ag-ui/client HttpAgent over loopback HTTP', () => {
     expect(second.at(-1)).toMatchObject({ type: EventType.RUN_FINISHED, outcome: { type: 'success' } });
     expect(model.requests[1]?.messages.at(-1)).toMatchObject({ role: 'tool', parts: [{ type: 'tool-result', toolCallId: 'call_loc', toolName: 'browser_location', result: '{"city":"Oslo"}' }] });
     expect(client.messages.at(-1)).toMatchObject({ role: 'assistant', content: 'You are in Oslo.' });
+  });
+
+  it('ends a run whose call needs approval with the interrupt outcome; resume approves it and the tool runs exactly once', async () => {
+    const runs: string[] = [];
+    const model = new ScriptedModel({
+      responses: [
+        toolCallResponse([
+          { id: 'call_w', name: 'weather', input: { city: 'Oslo' } },
+          { id: 'call_d', name: 'delete_file', input: { path: 'a.txt' } },
+        ]),
+        textResponse('Deleted, and sunny.'),
+      ],
+    });
+    const server = await serve(agUIHandler({ agent: new Agent({ tools: [weatherTool(), deleteTool(runs)] }), model }));
+    closers.push(server.close);
+    const client = new HttpAgent({ url: `${server.url}/agent`, initialMessages: [{ id: 'u1', role: 'user', content: 'Weather, and delete a.txt' }] });
+    const first = await runClient(client);
+    expect(first.at(-1)).toMatchObject({
+      type: EventType.RUN_FINISHED,
+      outcome: { type: 'interrupt', interrupts: [{ id: 'call_d', toolCallId: 'call_d', reason: 'tool_approval', metadata: { toolName: 'delete_file', input: { path: 'a.txt' } } }] },
+    });
+    expect(first.filter((event) => event.type === EventType.TOOL_CALL_RESULT).map((event) => event['toolCallId'])).toEqual(['call_w']);
+    expect(runs).toEqual([]);
+
+    const second = await runClient(client, { resume: [{ interruptId: 'call_d', status: 'resolved', payload: { approved: true } }] });
+    expect(second.filter((event) => event.type === EventType.TOOL_CALL_RESULT).map((event) => [event['toolCallId'], event['content']])).toEqual([['call_d', 'deleted a.txt']]);
+    expect(second.at(-1)).toMatchObject({ type: EventType.RUN_FINISHED, outcome: { type: 'success' } });
+    expect(runs).toEqual(['a.txt']);
+    expect(client.messages.at(-1)).toMatchObject({ role: 'assistant', content: 'Deleted, and sunny.' });
+  });
+
+  it('a cancelled resume entry denies the call: the tool never runs', async () => {
+    const runs: string[] = [];
+    const model = new ScriptedModel({ responses: [toolCallResponse([{ id: 'call_d', name: 'delete_file', input: { path: 'a.txt' } }]), textResponse('Kept it.')] });
+    const server = await serve(agUIHandler({ agent: new Agent({ tools: [deleteTool(runs)] }), model }));
+    closers.push(server.close);
+    const client = new HttpAgent({ url: `${server.url}/agent`, initialMessages: [{ id: 'u1', role: 'user', content: 'Delete a.txt' }] });
+    await runClient(client);
+    const second = await runClient(client, { resume: [{ interruptId: 'call_d', status: 'cancelled', payload: { reason: 'keep it' } }] });
+    expect(second.find((event) => event.type === EventType.TOOL_CALL_RESULT)).toMatchObject({ toolCallId: 'call_d', content: 'The user denied this tool call: keep it' });
+    expect(runs).toEqual([]);
   });
 
   it('ends with RUN_ERROR when the model fails, and answers a body that is not a RunAgentInput with 400', async () => {

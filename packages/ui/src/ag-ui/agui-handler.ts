@@ -1,7 +1,7 @@
 import { EventEncoder } from '@ag-ui/encoder';
 import { RunAgentInputSchema } from '@ag-ui/core/schemas';
 import type { RunAgentInput } from '@ag-ui/core';
-import { Agent, type ModelReference, type RunOptions } from '@tandem/core';
+import { Agent, type ModelReference } from '@tandem/core';
 import { shareHooks } from '@tandem/core/runtime';
 import { sseBody } from '../internal/sse-body.js';
 import { fromAGUIMessages, frontendTools } from './from-agui-input.js';
@@ -51,12 +51,11 @@ export function agUIHandler(options: AGUIHandlerOptions): (request: Request) => 
       return new Response(`The body is not an AG-UI RunAgentInput: ${error instanceof Error ? error.message : String(error)}`, { status: 400 });
     }
     const agent = input.tools.length === 0 ? options.agent : withTools(options.agent, input);
-    const runOptions = {
+    const run = agent.run(options.model, fromAGUIMessages(input.messages, input.resume), {
       signal: request.signal,
       invocationState: { state: input.state, context: input.context, forwardedProps: input.forwardedProps },
       approvals: 'interrupt',
-    } as RunOptions;
-    const run = agent.run(options.model, fromAGUIMessages(input.messages, input.resume), runOptions);
+    });
     const encoder = new EventEncoder();
     const events = toAGUIEvents(run, { threadId: input.threadId, runId: input.runId, ...(options.onError === undefined ? {} : { onError: options.onError }) });
     const body = sseBody(events, { signal: request.signal, encode: (event) => encoder.encodeSSE(event) });

@@ -20,6 +20,7 @@ async function read(stream: ReadableStream<BaseEvent>): Promise<BaseEvent[]> {
 }
 
 const at = { runId: 'r', step: 1 } as const;
+const researched = { toolCallId: 'c1', toolName: 'research', status: 'success', isError: false, result: 'all', modelInput: { type: 'text', value: 'all' } } as const;
 
 describe('toAGUIEvents', () => {
   it('pairs reasoning, text and tool events, sends unstreamed arguments whole, and partial results as CUSTOM', async () => {
@@ -34,7 +35,7 @@ describe('toAGUIEvents', () => {
             { ...at, type: 'text-delta', blockId: 't0', chunk: 'Hi' },
             { ...at, type: 'tool-end', toolCall: { toolCallId: 'c1', toolName: 'research', toolArgs: '{"q":1}', input: { q: 1 } } },
             { ...at, type: 'partial-tool-call-result', toolCallId: 'c1', toolName: 'research', value: 'half', seq: 0 },
-            { ...at, type: 'tool-call-result', results: [{ toolCallId: 'c1', toolName: 'research', status: 'success', isError: false, result: 'all', modelInput: { type: 'text', value: 'all' } }] },
+            { ...at, type: 'tool-call-result', result: researched, results: [researched] },
             { ...at, type: 'step-end', finishReason: 'stop', usage: { inputTokens: 1, outputTokens: 1 } },
           ] as AgentEvent[],
           'endTurn',

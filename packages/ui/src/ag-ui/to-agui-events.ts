@@ -68,7 +68,7 @@ export function toAGUIEvents(run: StreamableRun, options: AGUIEventsOptions): Re
           }
           const event = next.value;
           if (event.type === 'tool-end' && event.parentToolCallId === undefined) pendingCalls.push(event.toolCall.toolCallId);
-          if (event.type === 'tool-call-result') for (const result of event.results) pendingCalls.splice(pendingCalls.indexOf(result.toolCallId) >>> 0, 1);
+          if (event.type === 'tool-call-result') pendingCalls.splice(pendingCalls.indexOf(event.result.toolCallId) >>> 0, 1);
           if (event.type === 'step-start') pendingCalls.length = 0;
           map.event(event);
         }
@@ -93,7 +93,7 @@ async function settle(run: StreamableRun, mapper: AGUIEventMapper, pendingCalls:
   }
   let outcome: RunFinishedOutcome;
   if (result.stopReason === 'cancelled') outcome = { type: 'cancelled' };
-  else if ((result.stopReason as string) === 'interrupted' || mapper.approvals.size > 0) outcome = { type: 'interrupt', interrupts: mapper.interrupts(result.interruptions) };
+  else if (result.stopReason === 'interrupted' || mapper.approvals.size > 0) outcome = { type: 'interrupt', interrupts: mapper.interrupts(result.interruptions) };
   else if (result.stopReason === 'toolUse' && pendingCalls.length > 0) outcome = { type: 'success', pendingToolCallIds: [...pendingCalls] };
   else outcome = { type: 'success' };
   mapper.finish(outcome);

@@ -101,7 +101,7 @@ export class UIChunkMapper {
         this.emit({ type: 'tool-output-available', toolCallId: event.toolCallId, output: event.value, preliminary: true });
         return;
       case 'tool-call-result':
-        for (const result of event.results) this.result(result);
+        this.result(event.result);
         return;
       case 'tool-approval-request':
         this.emit({ type: 'tool-approval-request', approvalId: event.toolCallId, toolCallId: event.toolCallId });
