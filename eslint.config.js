@@ -26,6 +26,15 @@ export default tseslint.config(
     },
   },
   {
+    // @tandem/ui's main entry runs in browsers, Deno, Bun and Workers: web-standard APIs only (Node code lives in src/node).
+    files: ['packages/ui/src/**/*.ts'],
+    ignores: ['packages/ui/src/node/**', '**/*.test.ts', '**/*.test-d.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: 'Node-only code goes in src/node (the @tandem/ui/node subpath).' }] }],
+      'no-restricted-globals': ['error', { name: 'process', message: 'Not in every runtime.' }, { name: 'Buffer', message: 'Use Uint8Array and btoa/atob.' }],
+    },
+  },
+  {
     files: ['**/*.test.ts', '**/*.test.tsx', '**/*.test-d.ts', 'tests/**/*.ts', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },

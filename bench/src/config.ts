@@ -36,6 +36,10 @@ export interface BenchConfig {
   readonly contextHistory: number;
   /** Turns of the scripted chat whose request size must stay bounded (workload 13). */
   readonly contextTurns: number;
+  /** Text deltas and tool calls of the response converted to UI message chunks (workload 14). */
+  readonly uiDeltas: number;
+  readonly uiToolCalls: number;
+  readonly uiBudget: Budget;
 }
 
 const once: Budget = { warmupMs: 0, rounds: 1, roundMs: 0, minRuns: 1, maxRuns: 1 };
@@ -62,6 +66,9 @@ export const QUICK: BenchConfig = {
   sessionAppends: 20,
   contextHistory: 2000,
   contextTurns: 200,
+  uiDeltas: 200,
+  uiToolCalls: 20,
+  uiBudget: once,
 };
 
 /** The full suite (`pnpm bench`). */
@@ -86,4 +93,7 @@ export const FULL: BenchConfig = {
   sessionAppends: 5000,
   contextHistory: 2000,
   contextTurns: 10_000,
+  uiDeltas: 100_000,
+  uiToolCalls: 1_000,
+  uiBudget: { warmupMs: 300, rounds: 6, roundMs: 200, minRuns: 3, maxRuns: 200 },
 };

@@ -27,6 +27,7 @@ import { sessionStores } from './workloads/sessions.js';
 import { tracingOverhead } from './workloads/tracing.js';
 import { phoneBridge } from './workloads/phone.js';
 import { contextManagement } from './workloads/context.js';
+import { uiStreams } from './workloads/ui-streams.js';
 
 const { values } = parseArgs({
   // `pnpm bench -- --quick` may hand the script a literal `--`.
@@ -81,6 +82,7 @@ await step(10, 'tracing overhead', () => tracingOverhead(config));
 await step(11, 'lean imports', () => leanImports(config));
 await step(12, 'phone bridge', () => phoneBridge(config));
 await step(13, 'context management', () => contextManagement(config));
+await step(14, 'UI message streams', () => uiStreams(config));
 
 function gitCommit(): string {
   try {

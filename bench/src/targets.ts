@@ -115,6 +115,13 @@ export function checkTargets(metrics: readonly Metric[], contenders: readonly Co
     if (mine === undefined) missing(target);
     else out.push({ target, figure: `${f(mine, 0)} calls per core`, verdict: judge(mine >= 50) });
   }
+  for (const m of metrics.filter((metric) => metric.section.startsWith('14.'))) {
+    const target = `\`@tandem/ui\` UI message chunks ${m.name.split(' (')[0]} ≤ \`ai\`'s toUIMessageStream`;
+    const mine = medianOf(m, 'tandem');
+    const theirs = medianOf(m, 'ai');
+    if (mine === undefined || theirs === undefined) missing(target);
+    else out.push({ target, figure: `${f(mine, 0)} ns vs ${f(theirs, 0)} ns`, verdict: judge(mine <= theirs) });
+  }
   return out;
 }
 
