@@ -2,22 +2,23 @@ import { randomUUID } from 'node:crypto';
 import type { CancelOptions, ToolAgent } from '@tandem/core';
 import { ToolCatalog } from '@tandem/core/runtime';
 import type { BidiInput, BidiModel, Message } from '@tandem/core/spec';
+import type { BidiAgentHandle } from './bidi-agent-handle.js';
 import type { BidiAgentOptions } from './bidi-agent-options.js';
 import type { BidiAgentInput } from './bidi-agent-input.js';
 import type { BidiAgentOutput } from './bidi-agent-output.js';
 import type { BidiEvent } from './bidi-event.js';
 import type { BidiRunOptions, BidiRunResult } from './bidi-run-options.js';
 import { BidiAgentStateError } from './errors/bidi-agent-state-error.js';
-import { BidiSession } from './internal/bidi-session.js';
-import { settlePeers } from './internal/end-grace.js';
-import { InputReader, OutputPump } from './internal/run-io.js';
-import type { SessionConfig } from './internal/session-config.js';
-import { SessionWriter } from './internal/session-writer.js';
+import { BidiSession } from './session/bidi-session.js';
+import { settlePeers } from './io/end-grace.js';
+import { InputReader, OutputPump } from './io/run-io.js';
+import type { SessionConfig } from './session/session-config.js';
+import { SessionWriter } from './history/session-writer.js';
 import { systemClock } from '@tandem/core';
-import { toBidiModel } from './internal/to-bidi-model.js';
-import { toolGroupScope } from './internal/tool-group-run.js';
-import { untilAborted } from './internal/until-aborted.js';
-import { withinGrace } from './internal/within-grace.js';
+import { toBidiModel } from './connection/to-bidi-model.js';
+import { toolGroupScope } from './tools/tool-group-run.js';
+import { untilAborted } from './util/until-aborted.js';
+import { withinGrace } from './util/within-grace.js';
 
 const DEFAULT_STOP_GRACE_MS = 2_000;
 
@@ -55,7 +56,7 @@ const DEFAULT_STOP_GRACE_MS = 2_000;
  *
  * @category Agent
  */
-export class BidiAgent implements ToolAgent, AsyncDisposable {
+export class BidiAgent implements ToolAgent, BidiAgentHandle, AsyncDisposable {
   /** The realtime model (resolved from the registry when `model` was a `provider:model-id` string). */
   readonly model: BidiModel;
   private readonly options: BidiAgentOptions;

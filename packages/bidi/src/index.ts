@@ -4,6 +4,7 @@
  * @packageDocumentation
  */
 export { BidiAgent } from './bidi-agent.js';
+export type { BidiAgentHandle } from './bidi-agent-handle.js';
 export type { BidiAgentOptions, BidiReconnectOptions } from './bidi-agent-options.js';
 export type { BidiRunOptions, BidiRunResult } from './bidi-run-options.js';
 export type { BidiAgentInput, BidiInputEnd } from './bidi-agent-input.js';

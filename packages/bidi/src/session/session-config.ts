@@ -3,7 +3,7 @@ import type { Approver, Telemetry, ToolAgent } from '@tandem/core';
 import type { ToolGroupOptions } from '@tandem/core/runtime';
 import type { Clock } from '@tandem/core';
 import type { BidiQueueOptions } from '../bidi-queue-options.js';
-import type { SessionWriter } from './session-writer.js';
+import type { SessionWriter } from '../history/session-writer.js';
 import type { ToolCatalog } from '@tandem/core/runtime';
 
 /** Reconnect settings, resolved. @internal */

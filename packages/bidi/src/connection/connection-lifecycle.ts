@@ -3,8 +3,8 @@ import { sleep } from '@tandem/core';
 import type { BidiCloseReason, BidiEventBody, BidiRestartReason } from '../bidi-event.js';
 import { BidiAgentStateError } from '../errors/bidi-agent-state-error.js';
 import { connectWithRetry } from './connect-with-retry.js';
-import { deferred, type Deferred } from './deferred.js';
-import type { SessionConfig } from './session-config.js';
+import { deferred, type Deferred } from '../util/deferred.js';
+import type { SessionConfig } from '../session/session-config.js';
 
 /** What a {@link ConnectionLifecycle} needs from its conversation. @internal */
 export interface ConnectionHost {

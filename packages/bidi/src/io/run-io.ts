@@ -1,11 +1,11 @@
-import type { BidiAgent } from '../bidi-agent.js';
+import type { BidiAgentHandle } from '../bidi-agent-handle.js';
 import type { BidiAgentInput } from '../bidi-agent-input.js';
 import type { BidiAgentOutput } from '../bidi-agent-output.js';
-import type { BidiSession } from './bidi-session.js';
+import type { BidiSession } from '../session/bidi-session.js';
 import type { BidiEvent } from '../bidi-event.js';
 import { BidiOutputError } from '../errors/bidi-output-error.js';
-import { untilAborted } from './until-aborted.js';
-import { Watched } from './watched.js';
+import { untilAborted } from '../util/until-aborted.js';
+import { Watched } from '../util/watched.js';
 
 /** `output.write(event)` as a promise, also when it throws synchronously. */
 function writeOnce(output: BidiAgentOutput, event: BidiEvent): Promise<void> {
@@ -89,7 +89,7 @@ export class InputReader {
   constructor(
     private readonly session: BidiSession,
     private readonly input: BidiAgentInput,
-    agent: BidiAgent,
+    agent: BidiAgentHandle,
   ) {
     this.done = this.run(agent).finally(() => {
       this.finished = true;
@@ -118,7 +118,7 @@ export class InputReader {
     return result;
   }
 
-  private async run(agent: BidiAgent): Promise<'complete' | 'client-disconnect' | 'aborted'> {
+  private async run(agent: BidiAgentHandle): Promise<'complete' | 'client-disconnect' | 'aborted'> {
     const { session, input } = this;
     const { signal } = session;
     try {
