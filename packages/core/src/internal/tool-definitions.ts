@@ -19,10 +19,19 @@ export function toToolDefinitions(tools: readonly Tool[], owner?: string): ToolD
       throw new TypeError(`Duplicate tool name "${tool.name}": every tool given to one ${owner ?? 'agent'} needs a unique name.`);
     }
     seen.add(tool.name);
-    if (tool.kind === 'function') checkToolConfig(tool.name, tool.config);
+    if (tool.kind === 'function') {
+      checkToolConfig(tool.name, tool.config);
+      checkDelivery(tool.name, tool.delivery);
+    }
     definitions.push(
       tool.kind === 'function'
-        ? { kind: 'function', name: tool.name, description: tool.spec.description, inputSchema: tool.spec.params }
+        ? {
+            kind: 'function',
+            name: tool.name,
+            description: tool.spec.description,
+            inputSchema: tool.spec.params,
+            ...(tool.delivery === undefined ? {} : { delivery: tool.delivery }),
+          }
         : tool,
     );
   }
@@ -45,4 +54,11 @@ function checkToolConfig(name: string, config: ToolConfig | undefined): void {
       throw new TypeError(`Tool "${name}": config.retry.${key} must be a non-negative number, got ${String(value)}.`);
     }
   }
+}
+
+const DELIVERIES: readonly unknown[] = ['when-idle', 'interrupt', 'silent'];
+
+function checkDelivery(name: string, delivery: unknown): void {
+  if (delivery === undefined || DELIVERIES.includes(delivery)) return;
+  throw new TypeError(`Tool "${name}": delivery must be 'when-idle', 'interrupt' or 'silent', got ${JSON.stringify(delivery)}.`);
 }

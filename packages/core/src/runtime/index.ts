@@ -21,3 +21,4 @@ export { toApprovalAnswer, deniedText } from '../tool-runtime/approval.js';
 export { answeredCallIds } from '../session/repair-history.js';
 export { ToolCatalog, type ToolCatalogOptions, type ToolSnapshot } from '../agent/tool-catalog.js';
 export { shareHooks } from '../agent/agent.js';
+export { HookRegistry } from '../hooks/hook-registry.js';
