@@ -10,6 +10,9 @@ import type { BidiEvent } from './bidi-event.js';
 import type { BidiRunOptions, BidiRunResult } from './bidi-run-options.js';
 import { BidiAgentStateError } from './errors/bidi-agent-state-error.js';
 import { BidiSession } from './session/bidi-session.js';
+import { BidiHooks, type BidiAgentHooks, type BidiHookName } from './session/bidi-hooks.js';
+import { answerApprovalTool } from './approvals/answer-approval-tool.js';
+import { DEFAULT_LATE_RESULT_NOTE } from './delivery/late-result-note.js';
 import { settlePeers } from './io/end-grace.js';
 import { InputReader, OutputPump } from './io/run-io.js';
 import type { SessionConfig } from './session/session-config.js';
@@ -62,6 +65,7 @@ export class BidiAgent implements ToolAgent, BidiAgentHandle, AsyncDisposable {
   private readonly options: BidiAgentOptions;
   private readonly catalog: ToolCatalog;
   private readonly store: SessionWriter | undefined;
+  private readonly hooks: BidiHooks;
   private session: BidiSession | undefined;
   private history: readonly Message[];
 
@@ -75,8 +79,25 @@ export class BidiAgent implements ToolAgent, BidiAgentHandle, AsyncDisposable {
     validateOptions(options);
     this.options = options;
     this.history = [...(options.messages ?? [])];
-    this.catalog = new ToolCatalog(options.tools ?? [], { owner: 'BidiAgent' });
+    this.hooks = new BidiHooks(options.hooks);
+    const builtIn = options.approvals === 'spoken' ? [answerApprovalTool(() => this.session?.spoken)] : [];
+    // The tools list itself is kept (not copied), so a live list stays live.
+    this.catalog = new ToolCatalog(builtIn.length === 0 ? (options.tools ?? []) : [options.tools ?? [], ...builtIn], { owner: 'BidiAgent' });
     this.store = options.session === undefined ? undefined : new SessionWriter(options.session);
+  }
+
+  /**
+   * Adds a hook (`beforeToolCall`, `afterToolCall`, `messageAdded`) — as `Agent.on()` does; it applies
+   * from the next call or message on, also mid-conversation. Returns a function that removes it.
+   *
+   * @example
+   * ```ts
+   * const off = agent.on('afterToolCall', ({ result }) => console.log(result.toolName, result.status));
+   * off();
+   * ```
+   */
+  on<K extends BidiHookName>(name: K, hook: BidiAgentHooks[K]): () => void {
+    return this.hooks.add(name, hook);
   }
 
   /** The conversation history: text turns, final transcripts, tool calls and results (each call paired with its result). */
@@ -162,7 +183,7 @@ export class BidiAgent implements ToolAgent, BidiAgentHandle, AsyncDisposable {
     for (;;) {
       const event = await consumer.queue.next();
       if (event === undefined) return;
-      session.noteSent('receive', event);
+      session.fanout.noteSent('receive', event);
       yield event;
     }
   }
@@ -196,7 +217,7 @@ export class BidiAgent implements ToolAgent, BidiAgentHandle, AsyncDisposable {
    * ```
    */
   reportPlayed(responseId: string, ms: number): void {
-    this.session?.reportPlayed(responseId, ms);
+    this.session?.flow.playback.report(responseId, ms);
   }
 
   /**
@@ -206,7 +227,7 @@ export class BidiAgent implements ToolAgent, BidiAgentHandle, AsyncDisposable {
   async stop(): Promise<void> {
     const session = this.session;
     if (session === undefined || !this.calledFrom(session)) return;
-    session.end('user-request');
+    session.finish('user-request');
     await session.closed.promise;
   }
 
@@ -229,7 +250,7 @@ export class BidiAgent implements ToolAgent, BidiAgentHandle, AsyncDisposable {
     } catch (error) {
       // Nothing was connected yet: end this conversation so the agent is not left "running".
       const endedMeanwhile = session.signal.aborted;
-      session.end('error');
+      session.finish('error');
       const reason = await session.closed.promise;
       await this.stopPeers(started, graceMs).catch(() => undefined);
       if (endedMeanwhile) return { reason, messages: session.history.messages }; // stop() during a slow start()
@@ -253,8 +274,11 @@ export class BidiAgent implements ToolAgent, BidiAgentHandle, AsyncDisposable {
       const reader = new InputReader(session, input, this);
       readers.push(reader);
       void reader.done.then((ended) => {
-        if (ended === 'client-disconnect') session.end('client-disconnect');
-        else if (ended === 'complete' && --remaining === 0) session.endWhenIdle();
+        if (ended === 'client-disconnect') session.finish('client-disconnect');
+        else if (ended === 'complete') {
+          session.padding.inputEnded();
+          if (--remaining === 0) session.endWhenIdle();
+        }
       });
     }
     const reason = await session.closed.promise;
@@ -300,8 +324,9 @@ export class BidiAgent implements ToolAgent, BidiAgentHandle, AsyncDisposable {
     if (previous !== undefined) this.history = previous.history.messages;
     const { options } = this;
     const concurrency = options.toolExecution?.concurrency;
+    const runId = randomUUID();
     const config: SessionConfig = {
-      runId: randomUUID(),
+      runId,
       model: this.model,
       system: options.system,
       catalog: this.catalog,
@@ -310,7 +335,7 @@ export class BidiAgent implements ToolAgent, BidiAgentHandle, AsyncDisposable {
       clock: options.clock ?? systemClock,
       invocationState: options.invocationState ?? {},
       concurrency: concurrency === 'sequential' ? 1 : concurrency,
-      hooks: options.hooks,
+      hooks: this.hooks.toolCallHooks(),
       approve: options.approve,
       store: this.store,
       startMessages: options.messages ?? [],
@@ -318,13 +343,20 @@ export class BidiAgent implements ToolAgent, BidiAgentHandle, AsyncDisposable {
       agentName: options.name ?? 'agent',
       queue: options.queue ?? {},
       reconnect: {
-        maxAttempts: options.reconnect?.maxAttempts ?? 3,
+        maxAttempts: options.reconnect?.maxAttempts ?? 5,
         initialDelayMs: options.reconnect?.initialDelayMs ?? 250,
         maxDelayMs: options.reconnect?.maxDelayMs ?? 5_000,
         marginMs: options.reconnect?.marginMs ?? 30_000,
       },
       responseWaitMs: options.responseWaitMs ?? 5_000,
       stopGraceMs: options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS,
+      lateResultNote: options.lateResultNote ?? DEFAULT_LATE_RESULT_NOTE,
+      approvals: options.approvals ?? 'wait',
+      messageAdded: (message, report) => {
+        this.store?.append(message);
+        this.hooks.messageAdded(message, runId, 0, report);
+      },
+      hooksSettled: () => this.hooks.settled(),
     };
     const session = new BidiSession(config);
     for (const id of consumers) session.fanout.add(id);
@@ -334,8 +366,8 @@ export class BidiAgent implements ToolAgent, BidiAgentHandle, AsyncDisposable {
 
   private async openSession(session: BidiSession, signal: AbortSignal | undefined): Promise<void> {
     if (signal !== undefined) {
-      if (signal.aborted) session.end('user-request');
-      const onAbort = (): void => session.end('user-request');
+      if (signal.aborted) session.finish('user-request');
+      const onAbort = (): void => session.finish('user-request');
       signal.addEventListener('abort', onAbort, { once: true });
       void session.closed.promise.then(() => signal.removeEventListener('abort', onAbort));
     }

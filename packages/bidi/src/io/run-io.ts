@@ -55,7 +55,7 @@ export class OutputPump {
         if (event === undefined) return;
         try {
           await this.work.track(writeOnce(this.output, event));
-          this.session.noteSent(this.id, event);
+          this.session.fanout.noteSent(this.id, event);
         } catch (error) {
           // Abandoned before it is reported, so its own failure never comes back to it.
           this.session.fanout.detach(this.id);

@@ -1,6 +1,6 @@
 import type { AgentEvent } from '@tandem/core';
 import { AbortFanout, type PendingApprovals } from '@tandem/core/runtime';
-import type { BidiConnection, BidiToolCall, ToolResult } from '@tandem/core/spec';
+import type { BidiToolCall, ToolResult } from '@tandem/core/spec';
 import type { BidiEventBody } from '../bidi-event.js';
 import { CallCancellation } from './call-cancellation.js';
 import type { ConversationHistory } from '../history/conversation-history.js';
@@ -8,10 +8,13 @@ import type { SessionConfig } from '../session/session-config.js';
 import type { SessionTracer } from '../tracing/session-tracer.js';
 import type { ToolSnapshot } from '@tandem/core/runtime';
 import { toBidiToolEvent } from './tool-event-mapper.js';
+import { groupDelivery } from '../delivery/group-delivery.js';
 import { parseToolCalls, startToolGroup, type ToolGroupRun } from './tool-group-run.js';
 
 /** What a {@link ToolGroupTracker} needs from its conversation. @internal */
 export interface ToolGroupHost {
+  /** The conversation the groups belong to (a late `cancel()` from an old tool must not leak into a new one). */
+  readonly owner: object;
   readonly config: SessionConfig;
   readonly history: ConversationHistory;
   /** Aborts every running tool when the conversation ends. */
@@ -24,48 +27,31 @@ export interface ToolGroupHost {
   emit(body: BidiEventBody): void;
   /** Forwards an event of a nested agent run by a tool (it carries `parentToolCallId`). */
   emitNested(event: AgentEvent & { readonly parentToolCallId: string }): void;
-  /** A group's results were recorded; return false to keep them from the model (the conversation is ending). */
-  groupRecorded(run: ToolGroupRun): boolean;
-  /** Where results can go right now — `undefined` while reconnecting, ending, or holding them until a response ends. */
-  deliveryTarget(): { readonly connection: BidiConnection; readonly generation: number } | undefined;
-  resultsSent(): void;
-  deliveryFailed(error: unknown, generation: number): void;
-  /** Generation of the current connection (changes when it is replaced). */
-  connectionGeneration(): number;
-  /** Something this tracker was busy with finished (for the idle check). */
-  settled(): void;
+  /** Completed user turns so far (a group remembers when its calls were made). */
+  userTurns(): number;
+  /** A group finished and its results were recorded in history. */
+  groupFinished(run: ToolGroupRun): void;
 }
 
 /**
- * The tool groups of one conversation: starts each on core's runtime, records its results in call order
- * once all calls finished, and sends them in one `sendToolResults` call per group — holding them while
- * there is no connection and re-sending after a failed send — so each group reaches the model once.
+ * The tool groups of one conversation: starts each on core's runtime (once per call id — a duplicate id
+ * from the provider is dropped with a `warning`), and records its results in call order once every call
+ * finished. Delivery to the model is the conversation's {@link ResultDelivery}'s job.
  * @internal
  */
 export class ToolGroupTracker {
   private readonly running = new Set<ToolGroupRun>();
-  private undelivered: ToolGroupRun[] = [];
-  /** Groups being sent, with the generation of the connection they were handed to. */
-  private readonly inFlight = new Map<ToolGroupRun, number>();
-  private readonly finishOrder = new WeakMap<ToolGroupRun, number>();
+  private readonly seenIds = new Set<string>();
+  private readonly runs = new Map<string, ToolGroupRun>();
   private count = 0;
   private abortFanout: AbortFanout | undefined;
-  private finishedCount = 0;
   private readonly cancellation = new CallCancellation();
 
   constructor(private readonly host: ToolGroupHost) {}
 
-  /** True while a group runs or has results the model has not got yet. */
+  /** True while a group runs. */
   get busy(): boolean {
-    return this.running.size > 0 || this.undelivered.length > 0 || this.inFlight.size > 0;
-  }
-
-  /**
-   * Ids of finished groups whose results the model has not surely got — not sent yet, or being sent — which
-   * a history replay leaves out (they are sent to the new connection instead).
-   */
-  undeliveredIds(): Set<string> {
-    return new Set([...this.undelivered, ...this.inFlight.keys()].map((run) => run.id));
+    return this.running.size > 0;
   }
 
   /** The groups running now. */
@@ -75,9 +61,10 @@ export class ToolGroupTracker {
 
   /** Starts a group for the calls of one `tool-group` model event. */
   start(modelCalls: readonly BidiToolCall[]): void {
-    if (modelCalls.length === 0) return;
+    const fresh = this.dropDuplicates(modelCalls);
+    if (fresh.length === 0) return;
     const { config, history } = this.host;
-    const calls = parseToolCalls(modelCalls);
+    const calls = parseToolCalls(fresh);
     const index = ++this.count;
     const groupId = `group_${String(index)}`;
     history.addToolCalls(calls);
@@ -90,33 +77,30 @@ export class ToolGroupTracker {
     const ids = calls.map((call) => call.toolCallId);
     this.cancellation.track(ids);
     const startTrace = this.host.tracer.toolGroupStarter(index, calls);
-    const run = startToolGroup(groupId, this.host, startedAt, {
+    const tools = this.host.tools().byName;
+    const run = startToolGroup(groupId, this.host.owner, startedAt, {
       calls,
-      tools: this.cancellation.tools(this.host.tools().byName),
+      tools: this.cancellation.tools(tools),
       agent: config.agent,
       messages: history.messages,
       signal: abort.signal,
       invocationState: config.invocationState,
       runId: config.runId,
       step: index,
-      emit: (event) => {
-        if (event.parentToolCallId !== undefined) {
-          this.host.emitNested({ ...event, parentToolCallId: event.parentToolCallId });
-          return;
-        }
-        const body = toBidiToolEvent(event, groupId, config.clock.now() - startedAt);
-        if (body !== undefined) this.host.emit(body);
-      },
+      emit: (event) => this.forward(event, groupId, startedAt),
       hooks: this.cancellation.hooks(config.hooks),
       approvals: this.host.approvals,
       ...(config.concurrency === undefined ? {} : { concurrency: config.concurrency }),
       ...(startTrace === undefined ? {} : { startTrace }),
     });
+    run.delivery = groupDelivery(calls.map((call) => call.toolName), tools);
+    run.userTurnsAtCall = this.host.userTurns();
     this.running.add(run);
+    this.runs.set(groupId, run);
     void run.done.then((results) => {
       abort.dispose();
       this.cancellation.release(ids);
-      this.finished(run, results);
+      if (!run.finished) this.finished(run, results); // an abandoned group's late results are ignored
     });
   }
 
@@ -128,38 +112,58 @@ export class ToolGroupTracker {
     for (const id of this.cancellation.cancel(toolCallIds)) this.host.approvals.answer(id, { approved: false, reason: undefined });
   }
 
-  /** Sends every finished group's results the model has not got: one call per group, in finish order. */
-  deliverPending(): void {
-    if (this.undelivered.length === 0 && this.inFlight.size === 0) return;
-    const target = this.host.deliveryTarget();
-    if (target === undefined) return;
-    // A send to a replaced connection may never settle (a dead socket): the new connection gets the group
-    // now, and that stale send is ignored whenever it settles.
-    let retaken = false;
-    for (const [run, generation] of this.inFlight) {
-      if (generation === target.generation) continue;
-      this.inFlight.delete(run);
-      this.undelivered.push(run);
-      retaken = true;
-    }
-    if (retaken) this.sortUndelivered();
-    if (this.undelivered.length === 0) return;
-    const groups = this.undelivered;
-    this.undelivered = [];
-    for (const run of groups) void this.deliver(run, target.connection, target.generation);
-  }
-
   /** Resolves once every running group has finished and been recorded. */
   async settleAll(): Promise<void> {
     // Each group's own completion handler (registered first) records its results before this resumes.
     await Promise.all([...this.running].map((run) => run.done));
   }
 
+  /**
+   * The conversation ended and these groups did not finish within the grace period (a tool or hook that
+   * ignores its signal): each call without a result is recorded `cancelled` now. Returns how many groups.
+   */
+  abandon(): number {
+    const stuck = [...this.running];
+    for (const run of stuck) {
+      const results = run.calls.map((call) => run.settledResults.get(call.toolCallId) ?? abandonedResult(call.toolCallId, call.toolName));
+      this.finished(run, results);
+    }
+    return stuck.length;
+  }
+
+  /** A call id seen before (in this conversation, or twice in one group) runs once: later copies are dropped. */
+  private dropDuplicates(calls: readonly BidiToolCall[]): BidiToolCall[] {
+    const fresh: BidiToolCall[] = [];
+    for (const call of calls) {
+      if (this.seenIds.has(call.toolCallId)) {
+        this.host.emit({
+          type: 'warning',
+          code: 'duplicate-tool-call',
+          message: `The model sent tool call "${call.toolCallId}" (${call.toolName}) again; it runs and is answered once, so the copy was dropped.`,
+        });
+        continue;
+      }
+      this.seenIds.add(call.toolCallId);
+      fresh.push(call);
+    }
+    return fresh;
+  }
+
+  private forward(event: AgentEvent, groupId: string, startedAt: number): void {
+    if (event.parentToolCallId !== undefined) {
+      this.host.emitNested({ ...event, parentToolCallId: event.parentToolCallId });
+      return;
+    }
+    if (event.type === 'tool-call-result') for (const result of event.results) this.runs.get(groupId)?.settledResults.set(result.toolCallId, result);
+    const body = toBidiToolEvent(event, groupId, this.host.config.clock.now() - startedAt);
+    if (body !== undefined) this.host.emit(body);
+  }
+
   private finished(run: ToolGroupRun, results: readonly ToolResult[]): void {
     run.finished = true;
     run.results = results;
-    this.finishOrder.set(run, ++this.finishedCount);
     this.running.delete(run);
+    this.runs.delete(run.id);
     this.host.history.addToolResults(run.id, results);
     this.host.emit({
       type: 'tool-group-complete',
@@ -167,48 +171,12 @@ export class ToolGroupTracker {
       results,
       metrics: { durationMs: this.host.config.clock.now() - run.startedAt },
     });
-    if (this.host.groupRecorded(run)) this.hold(run);
-    this.host.settled();
+    this.host.groupFinished(run);
   }
+}
 
-  /** Keeps `run` for delivery (in finish order) and delivers what can be delivered now. */
-  private hold(run: ToolGroupRun): void {
-    this.undelivered.push(run);
-    this.sortUndelivered();
-    this.deliverPending();
-  }
+const ABANDONED_TEXT = 'The conversation ended before this tool call finished.';
 
-  private sortUndelivered(): void {
-    this.undelivered.sort((a, b) => (this.finishOrder.get(a) ?? 0) - (this.finishOrder.get(b) ?? 0));
-  }
-
-  /**
-   * One `sendToolResults` call. The group counts as delivered only if the connection took it and was not
-   * replaced meanwhile; otherwise it is sent again to the next connection (whose replay left it out).
-   */
-  private async deliver(run: ToolGroupRun, connection: BidiConnection, generation: number): Promise<void> {
-    this.inFlight.set(run, generation);
-    try {
-      await connection.sendToolResults(run.results ?? []);
-    } catch (error) {
-      if (this.inFlight.get(run) !== generation) return; // taken over by a newer connection
-      this.inFlight.delete(run);
-      if (!this.host.signal.aborted) {
-        // Held before the failure restarts the connection, so the replay leaves the results out; delivered
-        // after it, so the failing connection is not used again.
-        this.undelivered.push(run);
-        this.sortUndelivered();
-        this.host.deliveryFailed(error, generation);
-        this.deliverPending();
-      }
-      this.host.settled();
-      return;
-    }
-    if (this.inFlight.get(run) !== generation) return; // taken over by a newer connection
-    this.inFlight.delete(run);
-    if (this.host.signal.aborted) return;
-    if (generation === this.host.connectionGeneration()) this.host.resultsSent();
-    else this.hold(run);
-    this.host.settled();
-  }
+function abandonedResult(toolCallId: string, toolName: string): ToolResult {
+  return { toolCallId, toolName, status: 'cancelled', isError: true, result: ABANDONED_TEXT, modelInput: { type: 'text', value: ABANDONED_TEXT } };
 }
