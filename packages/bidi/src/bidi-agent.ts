@@ -81,8 +81,8 @@ export class BidiAgent implements ToolAgent, BidiAgentHandle, AsyncDisposable {
     this.history = [...(options.messages ?? [])];
     this.hooks = new BidiHooks(options.hooks);
     const builtIn = options.approvals === 'spoken' ? [answerApprovalTool(() => this.session?.spoken)] : [];
-    // The tools list itself is kept (not copied), so a live list stays live.
-    this.catalog = new ToolCatalog(builtIn.length === 0 ? (options.tools ?? []) : [options.tools ?? [], ...builtIn], { owner: 'BidiAgent' });
+    // The tools list itself is kept (not copied) without built-ins, so a live list given as `tools` stays live.
+    this.catalog = new ToolCatalog(builtIn.length === 0 ? (options.tools ?? []) : [...(options.tools ?? []), ...builtIn], { owner: 'BidiAgent' });
     this.store = options.session === undefined ? undefined : new SessionWriter(options.session);
   }
 

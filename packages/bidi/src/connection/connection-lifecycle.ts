@@ -48,6 +48,7 @@ export class ConnectionLifecycle {
   /** The one restart timer of the current connection (connection limit, or a go-away's time left). */
   private restartTimer: AbortController | undefined;
   private openedAt = 0;
+  private endedGeneration = -1;
   /** Connections in a row that died young. */
   private youngDeaths = 0;
 
@@ -85,6 +86,11 @@ export class ConnectionLifecycle {
     if (this.host.ending || generation !== this.generationValue) return;
     this.host.emit({ type: 'error', error, fatal: false });
     this.restart('connection-lost', undefined);
+  }
+
+  /** True when the provider ended the current connection's stream normally. */
+  get streamEnded(): boolean {
+    return this.endedGeneration === this.generationValue;
   }
 
   /** True while a restart waits for a turn boundary. */
@@ -239,6 +245,7 @@ export class ConnectionLifecycle {
       return;
     }
     if (generation !== this.generationValue) return;
+    this.endedGeneration = generation;
     this.host.streamEnded();
   }
 }

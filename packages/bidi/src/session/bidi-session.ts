@@ -55,7 +55,6 @@ export class BidiSession {
   readonly padding: SpeechEndPadding;
   private readonly resampler: InputResampler;
   inputsEnded = false;
-  streamEnded = false;
   /** Set by `run()`: the outputs' and inputs' grace period, before `connection-close`. */
   beforeClose: (() => Promise<void>) | undefined;
 
@@ -166,7 +165,7 @@ export class BidiSession {
       ending: this.ending,
       deferredEnd: this.end.state,
       inputsEnded: this.inputsEnded,
-      streamEnded: this.streamEnded,
+      streamEnded: this.connection.streamEnded,
       restartWanted: this.connection.restartWanted,
       responseActive: this.flow.active,
       reconnecting: this.connection.busy,

@@ -45,10 +45,7 @@ function connectionHost(session: BidiSession): ConnectionHost {
       session.delivery.flush();
       session.step();
     },
-    streamEnded: () => {
-      session.streamEnded = true;
-      session.step();
-    },
+    streamEnded: () => session.step(),
     end: (reason) => session.finish(reason),
   };
 }
