@@ -25,6 +25,7 @@ import { concurrency, streamingThroughput, toolCallOverhead } from './workloads/
 import { tandemMcpCallers } from './workloads/tandem-mcp.js';
 import { sessionStores } from './workloads/sessions.js';
 import { tracingOverhead } from './workloads/tracing.js';
+import { phoneBridge } from './workloads/phone.js';
 
 const { values } = parseArgs({
   // `pnpm bench -- --quick` may hand the script a literal `--`.
@@ -77,6 +78,7 @@ await step(8, 'durable runs (Restate)', () => durableOverhead(config));
 await step(9, 'sessions', () => sessionStores(config));
 await step(10, 'tracing overhead', () => tracingOverhead(config));
 await step(11, 'lean imports', () => leanImports(config));
+await step(12, 'phone bridge', () => phoneBridge(config));
 
 function gitCommit(): string {
   try {

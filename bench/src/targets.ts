@@ -96,6 +96,18 @@ export function checkTargets(metrics: readonly Metric[], contenders: readonly Co
     if (mine === undefined || theirs === undefined) missing(target);
     else out.push({ target, figure: `${f(mine, 1)} ms vs ${f(theirs, 1)} ms`, verdict: judge(mine <= theirs) });
   }
+  for (const direction of ['caller → agent', 'agent → caller']) {
+    const target = `phone bridge, ${direction}: p99 ≤ 1 ms per 20 ms frame`;
+    const mine = medianOf(find(metrics, '12.', `${direction}, per 20 ms frame`), 'tandem');
+    if (mine === undefined) missing(target);
+    else out.push({ target, figure: `${f(mine, 4)} ms`, verdict: judge(mine <= 1) });
+  }
+  {
+    const target = 'phone calls: ≥ 50 concurrent calls on one core (demo voice model)';
+    const mine = medianOf(find(metrics, '12.', 'concurrent calls per core'), 'tandem');
+    if (mine === undefined) missing(target);
+    else out.push({ target, figure: `${f(mine, 0)} calls per core`, verdict: judge(mine >= 50) });
+  }
   return out;
 }
 

@@ -37,3 +37,6 @@ export { textInput, type TextInputOptions } from './io/text-input.js';
 export { textOutput, type TextOutputOptions } from './io/text-output.js';
 export { webSocketIO, type WebSocketIO, type WebSocketIOOptions } from './io/web-socket-io.js';
 export type { WebSocketLike } from './io/web-socket-like.js';
+export { twilioMediaStreamIO, type TwilioMediaStreamIO, type TwilioMediaStreamIOOptions } from './io/twilio/twilio-media-stream-io.js';
+export type { TwilioStreamStart } from './io/twilio/twilio-messages.js';
+export { mulawToInt16, int16ToMulaw } from './pcm/mulaw.js';
