@@ -45,9 +45,12 @@ export class ToolGroupTracker {
   private readonly runs = new Map<string, ToolGroupRun>();
   private count = 0;
   private abortFanout: AbortFanout | undefined;
-  private readonly cancellation = new CallCancellation();
+  private readonly cancellation: CallCancellation;
 
-  constructor(private readonly host: ToolGroupHost) {}
+  constructor(private readonly host: ToolGroupHost) {
+    // Stable across reconnects (one conversation) and, with a session, across processes.
+    this.cancellation = new CallCancellation(host.config.store?.sessionId ?? host.config.runId);
+  }
 
   /** True while a group runs. */
   get busy(): boolean {

@@ -65,6 +65,17 @@ export interface ToolContext<TAgent extends ToolAgent = ToolAgent> {
   /** The attempt number, 1 for the first (see `config.retry`). */
   readonly attempt: number;
   /**
+   * A string stable for this tool call across retries, reconnects and resumes (derived from the session id
+   * or run id and `toolCallId`), for tools that must not repeat a side effect: pass it to an API that
+   * deduplicates requests. Set by `BidiAgent`; may be absent where the runtime does not set it.
+   *
+   * @example
+   * ```ts
+   * await payments.charge({ amount, idempotencyKey: ctx.idempotencyKey ?? ctx.toolCallId });
+   * ```
+   */
+  readonly idempotencyKey?: string;
+  /**
    * Emits a `partial-tool-call-result` event for this call without changing its result. Ignored once this
    * attempt has ended (its result is in, or it timed out or was cancelled), so an abandoned attempt never
    * reports after its call's `tool-call-result` or into a retry.
