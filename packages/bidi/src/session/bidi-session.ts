@@ -1,6 +1,6 @@
 import type { AgentEvent } from '@tandem/core';
 import { PendingApprovals, type ToolSnapshot } from '@tandem/core/runtime';
-import type { BidiConnectRequest, BidiInput, BidiModelEvent } from '@tandem/core/spec';
+import type { BidiInput, BidiModelEvent } from '@tandem/core/spec';
 import type { BidiCloseReason, BidiEvent, BidiEventBody } from '../bidi-event.js';
 import { SpokenApprovals } from '../approvals/spoken-approvals.js';
 import { ConnectionLifecycle } from '../connection/connection-lifecycle.js';
@@ -85,10 +85,6 @@ export class BidiSession {
     this.flow = new ResponseFlow(hosts.responses);
     this.spoken = config.approvals === 'spoken' ? new SpokenApprovals(hosts.spoken) : undefined;
     this.padding = new SpeechEndPadding(config.clock, this.signal, config.model.audio.inputRate, (input) => void this.send(input).catch(() => undefined));
-  }
-
-  get runId(): string {
-    return this.config.runId;
   }
 
   get signal(): AbortSignal {
@@ -184,15 +180,6 @@ export class BidiSession {
   handle(event: BidiModelEvent): void {
     if (!this.flow.handle(event)) routeModelEvent(this, event);
     this.step();
-  }
-
-  /** The connect request minus `signal` and `resumeToken`; results not yet delivered are left out of the replay. */
-  connectRequest(): Omit<BidiConnectRequest, 'signal' | 'resumeToken'> {
-    return {
-      ...(this.config.system === undefined ? {} : { system: this.config.system }),
-      tools: this.tools().definitions,
-      messages: this.history.replay(this.delivery.undeliveredIds()),
-    };
   }
 
   /** Stamps and fans out an event (and notes it in the conversation's trace). */

@@ -40,7 +40,12 @@ function connectionHost(session: BidiSession): ConnectionHost {
     handle: (event) => session.handle(event),
     responseActive: () => session.flow.active,
     interruptResponse: () => session.flow.interrupt(),
-    connectRequest: () => session.connectRequest(),
+    // Results not yet delivered are left out of the replay: they are sent to the new connection instead.
+    connectRequest: () => ({
+      ...(config.system === undefined ? {} : { system: config.system }),
+      tools: session.tools().definitions,
+      messages: session.history.replay(session.delivery.undeliveredIds()),
+    }),
     reconnected: () => {
       session.delivery.flush();
       session.step();
