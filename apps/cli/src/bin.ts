@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import type { ExitCode } from './errors/exit-code.js';
+import { installChildReaper } from './lifecycle/child-processes.js';
 import { runExitTasks } from './lifecycle/exit-tasks.js';
 import type { GlobalOptions } from './options.js';
 
@@ -53,6 +54,8 @@ async function main(argv: readonly string[]): Promise<number> {
     .option('--header <K=V>', 'HTTP header for --mcp-url servers (repeatable)', collect)
     .option('--tools <module>', 'an ES module whose exports are tools (repeatable)', collect)
     .option('-y, --yes', 'approve every call of tools that need approval (otherwise chat asks y/n)')
+    .option('--no-builtin-tools', 'leave out the built-in tools (read_file, list_directory, search_files, fetch_url, run_command, write_file, current_time)')
+    .option('--allow-path <dir>', 'a folder the built-in file tools may use besides the working directory tree (repeatable)', collect)
     .option('-c, --config <file>', 'config file (default: tandem.config.json, looked for upward)')
     .option('--continue', 'chat/run: resume the last session started in this folder')
     .option('--session <id>', 'chat/run: resume (or start) the session with this id')
@@ -188,5 +191,8 @@ for (const stream of [process.stdout, process.stderr]) {
     throw error;
   });
 }
+
+// Every child tandem started (MCP servers, run_command's process groups) is killed when it exits, however it exits.
+installChildReaper();
 
 main(process.argv).then(finish, async (error: unknown) => finish(await report(error, process.argv.includes('--verbose'))));

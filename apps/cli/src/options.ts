@@ -13,6 +13,10 @@ export interface GlobalOptions {
   /** `--tools <module>`, repeatable. */
   readonly tools?: readonly string[];
   readonly yes?: boolean;
+  /** False with `--no-builtin-tools`. */
+  readonly builtinTools?: boolean;
+  /** `--allow-path <dir>`, repeatable: folders the built-in file tools may use besides the working directory tree. */
+  readonly allowPath?: readonly string[];
   readonly config?: string;
   /** `--continue`: resume the last session started in this working directory. */
   readonly continue?: boolean;

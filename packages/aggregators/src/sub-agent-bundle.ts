@@ -47,8 +47,8 @@ export type SubAgentItem = AgentEvent | SubAgentResultItem;
  * @example
  * ```ts
  * for await (const event of run) {
- *   if (event.type === 'tool-call-result' && event.results[0]?.toolName === 'research') {
- *     const bundle = event.results[0].result as SubAgentBundle;
+ *   if (event.type === 'tool-call-result' && event.result.toolName === 'research') {
+ *     const bundle = event.result.result as SubAgentBundle;
  *     console.log(bundle.messages.length, 'nested messages; answer:', bundle.text);
  *   }
  * }

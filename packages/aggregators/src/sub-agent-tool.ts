@@ -76,6 +76,12 @@ export interface SubAgentToolOptions<Input> {
  *   the tool's timeout). A nested run that fails (its model call throws) makes this call an error result.
  *   A nested run that ends any other way (even `maxSteps` or `cancelled` from inside) is a success whose
  *   bundle carries the stop reason. `config.timeoutMs` bounds the whole nested run.
+ * - **Approvals**: the nested run is started with `{ parent: ctx }`, so a nested call that needs approval
+ *   is answered from the outer run — `run.approve(id)`/`run.deny(id)` with the id of the nested
+ *   `tool-approval-request` event (it carries this call's id as `parentToolCallId`), or the outer
+ *   agent's `approve` option. Under `approvals: 'interrupt'` a pause of the nested run pauses this call:
+ *   the outer run ends `interrupted` with the nested requests in `result.interruptions`, and resuming the
+ *   outer run with `approvalResponse()`s resumes the nested one from where it stopped.
  *
  * @throws TypeError when `name` is not a valid tool name or `description` is empty.
  *
@@ -120,7 +126,7 @@ export function subAgentTool<Input = SubAgentPromptInput>(
     execute(value: Input, context: ToolContext): AsyncIterable<SubAgentItem> {
       const built = toMessages(value);
       const messages = typeof built === 'string' ? [userMessage(built)] : built;
-      return runNested(() => agent.run(model, messages, { signal: context.signal }), messages.length, context);
+      return runNested(() => agent.run(model, messages, { signal: context.signal, parent: context }), messages.length, context);
     },
   };
   if (input.validate !== undefined) {

@@ -119,11 +119,11 @@ describe('BidiAgent tool approval', () => {
     expect(() => agent.deny('R')).toThrow(/No tool call "R" is waiting/);
   });
 
-  it("the tool's timeoutMs bounds the wait: an unanswered call becomes a timeout error result", async () => {
+  it("the tool's approvalTimeoutMs bounds the wait (not its timeoutMs): an unanswered call becomes a timeout error result", async () => {
     vi.useFakeTimers();
     const executed: string[] = [];
     const model = new ScriptedBidiModel();
-    const agent = new BidiAgent({ model, tools: [risky(executed, { timeoutMs: 30_000 })] });
+    const agent = new BidiAgent({ model, tools: [risky(executed, { timeoutMs: 1_000, approvalTimeoutMs: 30_000 })] });
     await agent.start();
     const { events } = collect(agent);
     model.connection.emit(bidiToolGroup([{ name: 'delete_file', id: 'R', input: { path: '/x' } }]));
@@ -132,7 +132,7 @@ describe('BidiAgent tool approval', () => {
     expect(model.toolResultCalls).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(1);
     await model.until(() => model.toolResultCalls.length === 1, { maxTurns: 50 });
-    expect(model.toolResultCalls[0]?.[0]).toMatchObject({ toolCallId: 'R', status: 'error', result: expect.stringMatching(/timed out after 30000 ms waiting for approval/) });
+    expect(model.toolResultCalls[0]?.[0]).toMatchObject({ toolCallId: 'R', status: 'error', result: 'The approval timed out after 30000 ms' });
     expect(executed).toEqual([]);
     expect(() => agent.approve('R')).toThrow(TypeError);
     await agent.stop();

@@ -5,6 +5,7 @@
  */
 export * from './spec/index.js';
 export { userMessage, systemMessage, assistantMessage, messageText } from './messages/message-helpers.js';
+export { approvalResponse } from './messages/approval-response.js';
 export type { AgentEvent, AgentEventType, ModelEvent, LoopEvent, EventBase, ToolCall } from './events/agent-event.js';
 export type { Aggregator, AggregatorClass } from './tool/aggregator.js';
 export { toolContent, isToolContent, type ToolContent } from './tool/tool-content.js';
@@ -49,7 +50,7 @@ export { NoSuchToolError, InvalidToolInputError, ToolTimeoutError, ToolCancelled
 export { toToolOutput } from './tool-runtime/to-tool-output.js';
 export { errorText } from './tool-runtime/error-text.js';
 export type { ApprovalRequest, ApprovalDecision } from './tool-runtime/approval.js';
-export type { Approver } from './tool-runtime/pending-approvals.js';
+export type { Approver, ApprovalMode } from './tool-runtime/pending-approvals.js';
 export { TOOL_NAME_PATTERN, assertToolName } from './tool/tool-name.js';
 export { sleep } from './util/sleep.js';
 export type { Clock, ClockTimer } from './clock/clock.js';

@@ -37,6 +37,7 @@ export async function runServedTool(
   const context: ToolContext = {
     toolCallId: `mcp-${call.requestId}`,
     toolName: tool.name,
+    idempotencyKey: `mcp:${String(call.requestId)}`,
     signal,
     agent: {
       messages: [],

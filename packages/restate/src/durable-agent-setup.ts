@@ -12,7 +12,8 @@ import {
 import { shareHooks } from '@tandem/core/runtime';
 import { InvocationJournal } from './invocation-journal.js';
 import { journaledToolSources } from './journaled-tools.js';
-import type { Context } from '@restatedev/restate-sdk';
+import type { Context, ObjectContext } from '@restatedev/restate-sdk';
+import { ApprovalAwakeables } from './approval-awakeables.js';
 
 /**
  * What `restateAgent()` builds once and every invocation shares: the agent with journaled tools and a
@@ -42,6 +43,8 @@ export class DurableAgentSetup {
       ...original.options,
       tools: journaledToolSources(original.options.tools ?? [], (context) => this.journalOfTool(context)),
       approve: (request) => this.approve(request),
+      // The journaled approver always answers: under 'interrupt' it waits on an awakeable per call.
+      approvals: 'wait',
     });
     // The user's hooks — given to the constructor or added with `original.on()`, also later — run here.
     shareHooks(original, this.agent);
@@ -52,9 +55,15 @@ export class DurableAgentSetup {
     return typeof this.modelReference === 'string' ? resolveModel(this.modelReference) : this.modelReference;
   }
 
-  /** A journal for one invocation. */
-  journal(ctx: Context): InvocationJournal {
-    return new InvocationJournal(ctx, () => this.agent.tools, this.original.options.approve);
+  /** Whether calls that need approval wait on awakeables (`approvals: 'interrupt'` without an `approve` callback). */
+  get waitsOnAwakeables(): boolean {
+    return this.original.options.approvals === 'interrupt' && this.original.options.approve === undefined;
+  }
+
+  /** A journal for one invocation (`keyed`: `ctx` is a virtual object's, which keeps the pending approvals). */
+  journal(ctx: Context, keyed = false): InvocationJournal {
+    const awakeables = keyed && this.waitsOnAwakeables ? new ApprovalAwakeables(ctx as ObjectContext) : undefined;
+    return new InvocationJournal(ctx, () => this.agent.tools, this.original.options.approve, awakeables);
   }
 
   /** Starts the agent run of `journal`'s invocation over `messages`, with its model calls journaled. */

@@ -16,3 +16,4 @@ export { HISTORY_STATE_KEY, type RestateAgentOutput } from './run-durable-agent.
 export { idempotencyKey } from './idempotency-key.js';
 export { ensurePromiseWithResolvers } from './ensure-promise-with-resolvers.js';
 export { MAX_JOURNALED_ATTEMPTS } from './max-attempts.js';
+export { PENDING_APPROVALS_STATE_KEY, type PendingApproval, type ApprovalAnswerInput } from './approval-awakeables.js';

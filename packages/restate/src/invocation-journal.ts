@@ -12,6 +12,7 @@ import {
   type ModelStreamPart,
   type ToolContext,
 } from '@tandem/core';
+import type { ApprovalAwakeables } from './approval-awakeables.js';
 import type { AttemptRecord } from './attempt-record.js';
 import { callModel } from './call-model.js';
 import { setIdempotencyKey } from './idempotency-key.js';
@@ -62,6 +63,8 @@ export class InvocationJournal {
     /** The agent's executable tools as they are now (journaled wrappers). */
     private readonly tools: () => ReadonlyMap<string, FunctionTool>,
     private readonly approver: Approver | undefined,
+    /** Set under `approvals: 'interrupt'` (keyed): calls wait on an awakeable instead of the approver. */
+    private readonly awakeables?: ApprovalAwakeables,
   ) {
     this.invocationId = String(ctx.request().id);
     // The attempt may end without us (suspension, a lost connection): stop the run's model call and tools then.
@@ -112,6 +115,14 @@ export class InvocationJournal {
 
   /** Answers (or replays the answer to) an approval request through its step. */
   async approve(request: ApprovalRequest): Promise<ApprovalDecision> {
+    if (this.awakeables?.has(request.toolCallId) === true) {
+      try {
+        return await untilAborted(this.awakeables.wait(request), this.abort.signal);
+      } catch (error) {
+        if (error instanceof CancelledError) this.cancel(error);
+        throw error;
+      }
+    }
     const key = `${request.toolCallId}#approval`;
     if (this.group?.available(key) !== true) return { approved: false, reason: `@tandem/restate found no journal step for approving call "${request.toolCallId}"` };
     return (await this.group.take<ApprovalDecision>(key, request, this.abort.signal)).value;
@@ -150,7 +161,9 @@ export class InvocationJournal {
       const tool = tools.get(part.toolName);
       if (tool?.execute === undefined) continue;
       const id = part.toolCallId;
-      if (tool.needsApproval !== undefined && tool.needsApproval !== false) {
+      if (tool.needsApproval !== undefined && tool.needsApproval !== false && this.awakeables !== undefined) {
+        this.awakeables.prepare(id);
+      } else if (tool.needsApproval !== undefined && tool.needsApproval !== false) {
         group.add(`${id}#approval`, `step ${step} approve ${part.toolName} ${id}`, (request: ApprovalRequest) => this.askApprover(request), false);
       }
       const key = `${this.invocationId}/${step}/${id}`;
@@ -160,7 +173,7 @@ export class InvocationJournal {
           stepKey,
           `step ${step} tool ${part.toolName} ${id} attempt ${attempt}`,
           async ({ tool: original, input, context }: AttemptRequest): Promise<AttemptRecord> => {
-            const result = await runToolAttempt(original, input, context, (toolContext) => setIdempotencyKey(toolContext, key));
+            const result = await runToolAttempt(original, input, context, (toolContext) => setIdempotencyKey(toolContext, key), key);
             if (result.thrown !== undefined) this.thrown.set(stepKey, result.thrown);
             return result.record;
           },

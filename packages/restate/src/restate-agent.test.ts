@@ -21,6 +21,13 @@ describe('restateAgent', () => {
     expect(() => restateAgent({ name: 'x', agent, model })).toThrow(/has a `session`.*remove `session` and use `keyed: true`/);
   });
 
+  it("needs keyed: true for approvals: 'interrupt' (the pending approvals live in the object's state), and adds approve and pending handlers", () => {
+    const agent = new Agent({ approvals: 'interrupt' });
+    expect(() => restateAgent({ name: 'x', agent, model })).toThrow(/approvals: 'interrupt'.*pass keyed: true/);
+    const keyed = restateAgent({ name: 'x', agent, model, keyed: true }) as unknown as { object: Record<string, unknown> };
+    expect(Object.keys(keyed.object).sort()).toEqual(['approve', 'pending', 'run']);
+  });
+
   it('installs Promise.withResolvers for the Restate SDK', () => {
     restateAgent({ name: 'support', agent: new Agent(), model });
     expect(typeof (Promise as { withResolvers?: unknown }).withResolvers).toBe('function');

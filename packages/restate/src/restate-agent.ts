@@ -1,6 +1,7 @@
 import * as restate from '@restatedev/restate-sdk';
 import { Agent, type AgentEvent, type LanguageModelV1 } from '@tandem/core';
 import { agentInputSerde, type RestateAgentInput } from './agent-input.js';
+import { answerPending, listPending, type ApprovalAnswerInput, type PendingApproval } from './approval-awakeables.js';
 import { DurableAgentSetup } from './durable-agent-setup.js';
 import { ensurePromiseWithResolvers } from './ensure-promise-with-resolvers.js';
 import { runDurableAgent, type RestateAgentOutput } from './run-durable-agent.js';
@@ -75,6 +76,10 @@ export interface RestateAgentHandlers {
  */
 export interface RestateAgentObjectHandlers {
   run(ctx: restate.ObjectContext, input: RestateAgentInput): Promise<RestateAgentOutput>;
+  /** Answers a call that waits for approval (`approvals: 'interrupt'`); a terminal error for an id that is not waiting. */
+  approve(ctx: restate.ObjectSharedContext, input: ApprovalAnswerInput): Promise<{ readonly toolCallId: string; readonly approved: boolean }>;
+  /** The calls of this key's run that wait for approval. */
+  pending(ctx: restate.ObjectSharedContext): Promise<PendingApproval[]>;
 }
 
 /**
@@ -90,11 +95,15 @@ export interface RestateAgentObjectHandlers {
  *   carrying the error's message; so does a run that fails for any other reason (a hook that throws).
  * - Cancelling the invocation in Restate cancels the run (tools' signals abort) and ends it as cancelled.
  * - With `keyed: true` it is a virtual object whose state keeps the conversation (key `messages`).
+ * - With an agent whose `approvals` is `'interrupt'` (and no `approve` callback), a call that needs approval
+ *   waits on a Restate awakeable — durably, across worker restarts, for as long as it takes — and is listed
+ *   by the object's `pending` handler; `POST {ingress}/{name}/{key}/approve` with
+ *   `{ toolCallId, approved, reason? }` answers it. This needs `keyed: true`.
  *
  * Installs the `Promise.withResolvers` polyfill the Restate SDK needs on Node 20.
  *
- * @throws TypeError when `name` is empty, `agent` is not an `Agent` or has a `session`, or a tool's retry
- *   is unbounded.
+ * @throws TypeError when `name` is empty, `agent` is not an `Agent` or has a `session`, a tool's retry
+ *   is unbounded, or the agent's `approvals` is `'interrupt'` without `keyed: true`.
  *
  * @example
  * ```ts
@@ -127,12 +136,19 @@ export function restateAgent<Name extends string>(
   if (typeof name !== 'string' || name === '') throw new TypeError('restateAgent: `name` must be a non-empty string (the Restate service name).');
   if (!(agent instanceof Agent)) throw new TypeError('restateAgent: `agent` must be an Agent from @tandem/core.');
   const setup = new DurableAgentSetup(agent, model, options.onEvent);
+  if (setup.waitsOnAwakeables && !keyed) {
+    throw new TypeError(
+      "restateAgent: an agent with approvals: 'interrupt' keeps its pending approvals in a virtual object's state; pass keyed: true (POST {ingress}/{name}/{key}/approve answers them).",
+    );
+  }
   const handlerOptions = { input: agentInputSerde };
   if (keyed) {
     return restate.object({
       name,
       handlers: {
         run: restate.handlers.object.exclusive(handlerOptions, (ctx: restate.ObjectContext, input: RestateAgentInput) => runDurableAgent(ctx, input, setup, true)),
+        approve: restate.handlers.object.shared((ctx: restate.ObjectSharedContext, input: ApprovalAnswerInput) => answerPending(ctx, input)),
+        pending: restate.handlers.object.shared((ctx: restate.ObjectSharedContext) => listPending(ctx)),
       },
       ...(options.options === undefined ? {} : { options: options.options }),
     }) as restate.VirtualObjectDefinition<Name, RestateAgentObjectHandlers>;

@@ -58,7 +58,7 @@ export const HISTORY_STATE_KEY = 'messages';
 export async function runDurableAgent(ctx: Context | ObjectContext, body: unknown, setup: DurableAgentSetup, keyed: boolean): Promise<RestateAgentOutput> {
   const added = inputMessages(body);
   const history = keyed ? await loadHistory(ctx as ObjectContext) : [];
-  const journal = setup.journal(ctx);
+  const journal = setup.journal(ctx, keyed);
   try {
     let run;
     try {

@@ -20,6 +20,7 @@ function agentContext(): Recorded {
   const context: ToolContext = {
     toolCallId: 'call_1',
     toolName: 'probe',
+    idempotencyKey: 'run_1:call_1',
     signal: controller.signal,
     agent: { messages: [], cancel: (options) => cancels.push(options) },
     messages: [],

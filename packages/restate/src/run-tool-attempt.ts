@@ -22,10 +22,11 @@ export async function runToolAttempt(
   input: unknown,
   context: ToolContext,
   withContext: (toolContext: ToolContext) => void,
+  idempotencyKey?: string,
 ): Promise<AttemptResult> {
   const effects: ToolEffect[] = [];
   const live = { open: true };
-  const toolContext = recordingContext(context, effects, live);
+  const toolContext = recordingContext(context, effects, live, idempotencyKey);
   withContext(toolContext);
   const { signal } = context;
   let items: unknown[] | undefined;
@@ -75,7 +76,7 @@ function abortedRecord(reason: unknown, effects: readonly ToolEffect[]): Attempt
 }
 
 /** The tool's view of its context: everything it does to the run is recorded while the attempt is open. */
-function recordingContext(context: ToolContext, effects: ToolEffect[], live: { readonly open: boolean }): ToolContext {
+function recordingContext(context: ToolContext, effects: ToolEffect[], live: { readonly open: boolean }, idempotencyKey: string | undefined): ToolContext {
   const agent: ToolAgent = {
     get messages() {
       return context.agent.messages;
@@ -93,6 +94,8 @@ function recordingContext(context: ToolContext, effects: ToolEffect[], live: { r
   };
   return {
     ...context,
+    // The durable key (`<invocation>/<step>/<call>`) is stable across replays and worker restarts too.
+    ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
     agent,
     progress(value, options) {
       if (live.open) effects.push({ type: 'progress', value: toJournal(value), ...(options?.label === undefined ? {} : { label: options.label }) });

@@ -3,7 +3,7 @@ import type { LanguageModel } from '@tandem/core/spec';
 import { describeError } from '../errors/describe-error.js';
 import type { CatalogEntry } from '../tools/tool-catalog.js';
 import { runSlashCommand } from './slash-commands.js';
-import { cancelOpenCalls, EMPTY_TURN, reduceTurn, settleBlocks, type CallView, type TurnBlock, type TurnView } from './turn-view.js';
+import { approvalAnswered, cancelOpenCalls, EMPTY_TURN, reduceTurn, settleBlocks, type CallView, type TurnBlock, type TurnView } from './turn-view.js';
 
 /** A line of the chat transcript, printed once and kept in the scrollback. */
 export type TranscriptItem =
@@ -50,6 +50,8 @@ export type ModelSwitcher = (value: string) => Promise<{ readonly id: string; re
 /** Options of {@link ChatController}. */
 export interface ChatControllerOptions {
   readonly agentOptions: AgentOptions;
+  /** `--yes`: the agent's `approve` option answers every approval at once; nothing is asked. */
+  readonly autoApprove?: boolean;
   readonly model: LanguageModel;
   readonly modelId: string;
   readonly isDemo: boolean;
@@ -73,7 +75,7 @@ export interface ChatControllerOptions {
  */
 export class ChatController {
   private messages: Message[] = [];
-  private current: { readonly run: AgentRun; readonly abort: AbortController } | undefined;
+  private current: { readonly run: AgentRun; readonly abort: AbortController; turn: TurnView } | undefined;
   private nextId = 0;
   private listeners = new Set<() => void>();
   private snapshot: ChatState;
@@ -155,6 +157,7 @@ export class ChatController {
     try {
       if (approved) run?.approve(toolCallId);
       else run?.deny(toolCallId, 'answered no in the terminal');
+      if (this.current !== undefined) this.current.turn = approvalAnswered(this.current.turn, toolCallId, approved, this.now());
     } catch {
       // The call stopped waiting meanwhile (the turn was cancelled, or it timed out).
     }
@@ -177,15 +180,19 @@ export class ChatController {
     } else {
       run = this.agent.run(this.model, [...this.messages, userMessage(text)], { signal: abort.signal });
     }
-    this.current = { run, abort };
+    const current = { run, abort, turn: EMPTY_TURN };
+    this.current = current;
     this.update({ running: true, live: EMPTY_TURN, transcript: [...this.snapshot.transcript, { id: this.nextId++, kind: 'user', text }] });
-    let turn = EMPTY_TURN;
     try {
       for await (const event of run) {
-        turn = reduceTurn(turn, event, this.now());
-        if (event.type === 'tool-approval-request' && event.parentToolCallId === undefined) this.ask(event);
-        this.show(turn, false);
+        current.turn = reduceTurn(current.turn, event, this.now());
+        if (event.type === 'tool-approval-request' && event.parentToolCallId === undefined) {
+          if (this.options.autoApprove === true) current.turn = approvalAnswered(current.turn, event.toolCallId, true, this.now());
+          else this.ask(event);
+        }
+        this.show(current.turn, false);
       }
+      const turn = current.turn;
       const result = await run.result;
       this.messages = [...result.messages];
       this.show(result.stopReason === 'cancelled' ? cancelOpenCalls(turn, this.now()) : turn, true);
@@ -194,7 +201,7 @@ export class ChatController {
       else if (result.stopReason === 'maxTokens') this.notice('The answer was cut off at the output token limit.', 'warning');
       else if (result.stopReason === 'contentFilter') this.notice('The provider stopped the answer (content filter).', 'warning');
     } catch (error) {
-      this.show(cancelOpenCalls(turn, this.now()), true);
+      this.show(cancelOpenCalls(current.turn, this.now()), true);
       this.notice(describeError(error), 'error');
     } finally {
       this.current = undefined;

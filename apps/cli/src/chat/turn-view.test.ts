@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '@tandem/core';
-import { cancelOpenCalls, EMPTY_TURN, MAX_PARTIALS, reduceTurn, settleBlocks, type TurnView } from './turn-view.js';
+import { callTiming } from './call-timing.js';
+import { approvalAnswered, cancelOpenCalls, EMPTY_TURN, MAX_PARTIALS, reduceTurn, settleBlocks, type TurnView } from './turn-view.js';
 
 const base = { runId: 'run_1', step: 1 } as const;
 
@@ -11,10 +12,44 @@ function fold(events: readonly AgentEvent[], start = EMPTY_TURN): TurnView {
   return turn;
 }
 
-const result = (toolCallId: string, toolName: string, status: 'success' | 'error' | 'cancelled', value: unknown): AgentEvent => ({
-  ...base,
-  type: 'tool-call-result',
-  results: [{ toolCallId, toolName, status, isError: status !== 'success', result: value, modelInput: { type: 'text', value: String(value) } }],
+const result = (toolCallId: string, toolName: string, status: 'success' | 'error' | 'cancelled', value: unknown): AgentEvent => {
+  const one = { toolCallId, toolName, status, isError: status !== 'success', result: value, modelInput: { type: 'text' as const, value: String(value) } };
+  return { ...base, type: 'tool-call-result', result: one, results: [one] };
+};
+
+describe('approval time apart from run time', () => {
+  const asked = (id: string): AgentEvent[] => [
+    { ...base, type: 'tool-end', toolCall: { toolCallId: id, toolName: 'run_command', toolArgs: '{}' } },
+    { ...base, type: 'stream-end', finishReason: 'tool-calls', usage: { inputTokens: 0, outputTokens: 0 } } as AgentEvent,
+    { ...base, type: 'tool-approval-request', toolCallId: id, toolName: 'run_command', input: {} },
+  ];
+
+  it('an approved call: waited from the question to the answer, ran from the answer to its result', () => {
+    let turn = EMPTY_TURN;
+    for (const event of asked('a')) turn = reduceTurn(turn, event, 1000);
+    expect(callTiming(turn.calls['a'] as never, 3000)).toBe('waiting for approval 2.0 s');
+    turn = approvalAnswered(turn, 'a', true, 6000);
+    expect(turn.calls['a']).toMatchObject({ status: 'running', startedAt: 6000, approvalWaitMs: 5000 });
+    turn = reduceTurn(turn, result('a', 'run_command', 'success', 'ok'), 6012);
+    expect(callTiming(turn.calls['a'] as never, 9999)).toBe('waited 5.0 s for approval · ran 12 ms');
+  });
+
+  it('a denied call only waited; a call never asked shows its run time alone', () => {
+    let turn = EMPTY_TURN;
+    for (const event of asked('a')) turn = reduceTurn(turn, event, 1000);
+    turn = approvalAnswered(turn, 'a', false, 2500);
+    turn = reduceTurn(turn, result('a', 'run_command', 'error', 'denied'), 2500);
+    expect(callTiming(turn.calls['a'] as never, 9999)).toBe('waited 1.5 s for approval');
+    const plain = fold([{ ...base, type: 'tool-end', toolCall: { toolCallId: 'b', toolName: 'x', toolArgs: '{}' } }, result('b', 'x', 'success', 1)]);
+    expect(callTiming(plain.calls['b'] as never, 9999)).toBe('0 ms');
+  });
+
+  it('a call cancelled while it waits: the wait up to the cancel', () => {
+    let turn = EMPTY_TURN;
+    for (const event of asked('a')) turn = reduceTurn(turn, event, 1000);
+    turn = cancelOpenCalls(turn, 4000);
+    expect(turn.calls['a']).toMatchObject({ status: 'cancelled', approvalWaitMs: 3000 });
+  });
 });
 
 describe('reduceTurn', () => {

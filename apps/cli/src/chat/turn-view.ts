@@ -18,6 +18,9 @@ export interface CallView {
   /** When it started running and when it ended (ms, the clock given to {@link reduceTurn}). */
   readonly startedAt?: number;
   readonly endedAt?: number;
+  /** When it began waiting for approval, and how long it waited once answered (or ended). */
+  readonly approvalAskedAt?: number;
+  readonly approvalWaitMs?: number;
 }
 
 /** A piece of a turn, in the order it happened. */
@@ -76,7 +79,7 @@ export function reduceTurn(turn: TurnView, event: AgentEvent, now: number): Turn
     case 'stream-end':
       return mapCalls(turn, (call) => (call.status === 'queued' ? { ...call, status: 'running', startedAt: now } : call));
     case 'tool-approval-request':
-      return updateCall(turn, event.toolCallId, (call) => ({ ...call, status: 'approval', startedAt: undefined }));
+      return updateCall(turn, event.toolCallId, (call) => ({ ...call, status: 'approval', startedAt: undefined, approvalAskedAt: now }));
     case 'partial-tool-call-result':
       return updateCall(turn, event.toolCallId, (call) => ({
         ...call,
@@ -90,7 +93,7 @@ export function reduceTurn(turn: TurnView, event: AgentEvent, now: number): Turn
       for (const result of event.results) {
         const status: CallStatus = result.status === 'success' ? 'done' : result.status;
         next = updateCall(next, result.toolCallId, (call) => ({
-          ...call,
+          ...stopWaiting(call, now),
           status,
           result: result.status === 'error' ? (event.exception ?? result.result) : result.result,
           startedAt: call.startedAt ?? now,
@@ -104,9 +107,32 @@ export function reduceTurn(turn: TurnView, event: AgentEvent, now: number): Turn
   }
 }
 
+/**
+ * Records that a call waiting for approval was answered at `now`: an approved one starts running then,
+ * so its duration is its run time and the wait is kept apart (`approvalWaitMs`).
+ *
+ * @example
+ * ```ts
+ * run.approve(id);
+ * turn = approvalAnswered(turn, id, true, Date.now());
+ * ```
+ */
+export function approvalAnswered(turn: TurnView, toolCallId: string, approved: boolean, now: number): TurnView {
+  return updateCall(turn, toolCallId, (call) => {
+    if (call.status !== 'approval') return call;
+    const waited = stopWaiting(call, now);
+    return approved ? { ...waited, status: 'running', startedAt: now } : waited;
+  });
+}
+
+function stopWaiting(call: CallView, now: number): CallView {
+  if (call.approvalAskedAt === undefined || call.approvalWaitMs !== undefined) return call;
+  return { ...call, approvalWaitMs: now - call.approvalAskedAt };
+}
+
 /** Marks every call that has not ended as cancelled (the turn was cancelled). @example `cancelOpenCalls(turn, Date.now())` */
 export function cancelOpenCalls(turn: TurnView, now: number): TurnView {
-  return mapCalls(turn, (call) => (isEnded(call.status) ? call : { ...call, status: 'cancelled', startedAt: call.startedAt ?? now, endedAt: now }));
+  return mapCalls(turn, (call) => (isEnded(call.status) ? call : { ...stopWaiting(call, now), status: 'cancelled', startedAt: call.startedAt ?? now, endedAt: now }));
 }
 
 /**

@@ -25,15 +25,17 @@ export class ApprovalPrompter {
     private readonly paint: Paint,
   ) {}
 
-  /** Queues the question; the answer goes to `run`. */
-  ask(run: AgentRun, question: ApprovalQuestion): void {
+  /** Queues the question; the answer goes to `run` (and to `onAnswer`, e.g. the panel's timing). */
+  ask(run: AgentRun, question: ApprovalQuestion, onAnswer?: (toolCallId: string, approved: boolean) => void): void {
     this.queue = this.queue.then(async () => {
       const answer = await this.question(
         `${this.paint('yellow', 'Allow')} ${this.paint('bold', question.toolName)}(${preview(question.input, 100)})? [y/N] `,
       );
       try {
-        if (/^y(es)?$/i.test(answer.trim())) run.approve(question.toolCallId);
+        const approved = /^y(es)?$/i.test(answer.trim());
+        if (approved) run.approve(question.toolCallId);
         else run.deny(question.toolCallId, 'answered no in the terminal');
+        onAnswer?.(question.toolCallId, approved);
       } catch {
         // The call stopped waiting meanwhile (cancelled or timed out).
       }

@@ -32,6 +32,7 @@ export async function chatCommand(options: GlobalOptions): Promise<ExitCode> {
   };
   const controller = new ChatController({
     agentOptions: prepared.agentOptions,
+    autoApprove: options.yes === true,
     model: prepared.choice.model,
     modelId: prepared.choice.id,
     isDemo: prepared.choice.isDemo,

@@ -1,3 +1,4 @@
+import { invokedAs } from '../demo/invoked-as.js';
 import { runDemo } from '../demo/run-demo.js';
 import { ExitCode } from '../errors/exit-code.js';
 import type { GlobalOptions } from '../options.js';
@@ -12,7 +13,7 @@ export async function demoCommand(options: GlobalOptions): Promise<ExitCode> {
   const controller = new AbortController();
   const release = onInterrupt(controller);
   try {
-    const outcome = await runDemo({ write: (text) => process.stdout.write(text), paint: painter(useColor(process.stdout, options)) }, controller.signal);
+    const outcome = await runDemo({ write: (text) => process.stdout.write(text), paint: painter(useColor(process.stdout, options)), command: invokedAs() }, controller.signal);
     return outcome === 'cancelled' ? ExitCode.interrupted : ExitCode.ok;
   } finally {
     release();

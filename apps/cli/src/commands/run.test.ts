@@ -85,6 +85,17 @@ describe('tandem run', () => {
     expect(result.stderr).toMatch(/warning: stopped at the step limit/);
   });
 
+  it('--json never asks: a call that needs approval gets the error result "approval needed"', async () => {
+    const log = join(dir, 'json-approval.log');
+    const result = await runCli(['run', '--json', 'delete_file name=j', '--tools', TEST_TOOLS], { cwd: dir, env: cleanEnv({ TANDEM_TEST_LOG: log }) });
+    expect(result.code).toBe(0);
+    const events = result.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; results?: Array<{ status: string; result: unknown }> });
+    const call = events.find((event) => event.type === 'tool-call-result')?.results?.[0];
+    expect(call).toMatchObject({ status: 'error', result: expect.stringContaining('approval needed: run with --yes') });
+    expect(result.stderr).toBe('');
+    expect(fileLines(log)).toEqual([]);
+  });
+
   it('refuses a call that needs approval when there is no terminal to ask on, and runs it with --yes', async () => {
     const log = join(dir, 'approval.log');
     const refused = await runCli(['run', 'delete_file name=c', '--tools', TEST_TOOLS], { cwd: dir, env: cleanEnv({ TANDEM_TEST_LOG: log }) });

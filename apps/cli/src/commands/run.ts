@@ -31,10 +31,11 @@ export async function runCommand(words: readonly string[], options: RunCommandOp
   const { stdout, stderr, stdin } = process;
   const errPaint = painter(useColor(stderr, options));
   // Calls that need approval: asked on the terminal when there is one; otherwise refused (--yes approves).
-  const interactive = stdin.isTTY === true && stderr.isTTY === true;
+  // --json output is for programs: it never asks, even on a terminal.
+  const interactive = options.json !== true && stdin.isTTY === true && stderr.isTTY === true;
   const cwd = process.cwd();
   await using opened = await openCommandSession(options, cwd, (line) => stderr.write(`${errPaint('yellow', 'tandem: warning:')} ${line}\n`));
-  await using prepared = await prepare(options, { approve: interactive ? undefined : refuseApproval });
+  await using prepared = await prepare(options, { approve: interactive ? undefined : options.json === true ? refuseInJson : refuseApproval });
   const prompter = interactive && options.yes !== true ? new ApprovalPrompter(stdin, stderr, errPaint) : undefined;
   const panel = stderr.isTTY === true ? new RunPanel((line) => stderr.write(line), errPaint) : undefined;
   let midLine = false;
@@ -74,9 +75,11 @@ export async function runCommand(words: readonly string[], options: RunCommandOp
       }
       if (panel !== undefined && (event.type === 'tool-end' || event.type === 'tool-call-result' || event.type === 'tool-approval-request')) panelWrite();
       panel?.onEvent(event);
+      // --yes: the approve option answered at once.
+      if (event.type === 'tool-approval-request' && options.yes === true) panel?.answered(event.toolCallId, true);
       if (event.type === 'tool-approval-request' && event.parentToolCallId === undefined && options.yes !== true) {
-        if (prompter !== undefined) prompter.ask(run, event);
-        else stderr.write(`${errPaint('yellow', 'tandem:')} ${event.toolName} needs approval; refused, because tandem run is not on a terminal (--yes approves tool calls).\n`);
+        if (prompter !== undefined) prompter.ask(run, event, (id, approved) => panel?.answered(id, approved));
+        else if (options.json !== true) stderr.write(`${errPaint('yellow', 'tandem:')} ${event.toolName} needs approval; refused, because tandem run is not on a terminal (--yes approves tool calls).\n`);
       }
     }
     result = await run.result;
@@ -123,6 +126,11 @@ export async function runCommand(words: readonly string[], options: RunCommandOp
 /** Without a terminal to ask on, a call that needs approval is refused with a reason the model sees. */
 function refuseApproval(): { approved: false; reason: string } {
   return { approved: false, reason: 'it needs approval and tandem run has no terminal to ask on (--yes approves tool calls)' };
+}
+
+/** In `--json` mode nothing is asked: a call that needs approval is refused, saying how to allow it. */
+function refuseInJson(): { approved: false; reason: string } {
+  return { approved: false, reason: 'approval needed: run with --yes' };
 }
 
 async function readPrompt(words: readonly string[], options: RunCommandOptions): Promise<string> {

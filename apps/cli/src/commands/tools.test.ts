@@ -58,7 +58,20 @@ describe('tandem tools', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).not.toMatch(ANSI);
     expect(result.stdout).toContain('slow_search [module]\n  A search that takes a long time; it records when its signal aborts.\n  input: query: string\n');
-    expect(result.stdout).toContain('4 tools');
+    expect(result.stdout).toContain('10 tools');
+  });
+
+  it('--json lists the built-in tools with source builtin; --no-builtin-tools leaves them out', async () => {
+    const cwd = mkdtempSync(join(dir, 'builtin-'));
+    const listed = JSON.parse((await runCli(['tools', '--json'], { cwd })).stdout) as Listing[];
+    expect(listed.map((tool) => [tool.name, tool.source])).toEqual(
+      ['current_time', 'read_file', 'list_directory', 'search_files', 'fetch_url', 'run_command', 'write_file'].map((name) => [name, 'builtin']),
+    );
+    expect(listed.find((tool) => tool.name === 'read_file')?.inputSchema).toMatchObject({ properties: { path: {}, offset: {}, limit: {} }, required: ['path'] });
+    expect(listed.find((tool) => tool.name === 'search_files')?.inputSchema).toMatchObject({ properties: { pattern: {}, path: {}, glob: {} }, required: ['pattern'] });
+    expect(listed.find((tool) => tool.name === 'run_command')?.inputSchema).toMatchObject({ properties: { command: {}, cwd: {} }, required: ['command'] });
+    const without = JSON.parse((await runCli(['tools', '--json', '--no-builtin-tools', '--tools', TEST_TOOLS], { cwd })).stdout) as Listing[];
+    expect(without.map((tool) => tool.source)).toEqual(['module', 'module', 'module']);
   });
 
   it('refuses two tools with the same name, saying how to fix it (exit 4)', async () => {

@@ -26,6 +26,9 @@ export async function toolsCommand(options: GlobalOptions & { readonly json?: bo
     config,
     modules: (options.tools ?? []).map((path) => resolve(cwd, path)),
     servers: flagServers(options),
+    builtins: options.builtinTools !== false,
+    cwd,
+    allowPaths: options.allowPath,
     onStderr: options.verbose === true ? (server, chunk) => process.stderr.write(`[${server}] ${chunk}`) : undefined,
   });
   const listings = catalog.entries.map(listing);

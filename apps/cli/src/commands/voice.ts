@@ -1,22 +1,20 @@
-import { resolve } from 'node:path';
-import { BidiAgent, textInput, textOutput, type BidiAgentInput, type BidiAgentOutput } from '@tandem/bidi';
-import { loadConfig } from '../config/load-config.js';
+import { BidiAgent, textOutput, type BidiAgentInput, type BidiAgentOutput } from '@tandem/bidi';
 import { CliError } from '../errors/cli-error.js';
 import { ExitCode } from '../errors/exit-code.js';
-import { chooseBidiModel } from '../model/choose-model.js';
 import type { GlobalOptions } from '../options.js';
 import { painter, useColor } from '../output/color.js';
-import { ProviderCatalog } from '../providers/provider-catalog.js';
-import { flagServers } from '../tools/mcp-server-specs.js';
-import { loadToolCatalog } from '../tools/tool-catalog.js';
+import { prepareVoice } from '../prepare.js';
 import { findExecutable } from '../voice/find-executable.js';
 import { soxInput, soxOutput } from '../voice/sox-audio.js';
+import { TerminalLines } from '../voice/terminal-lines.js';
 import { onInterrupt } from './interrupts.js';
 
 /**
  * `tandem voice`: a realtime `BidiAgent` in the terminal — typed lines in, the transcript out; with
  * `--audio`, also the microphone and speaker through sox (`rec`/`play`). The conversation ends at the end
- * of input (Ctrl-D), when a stop tool ends it, or with Ctrl-C (exit 130).
+ * of input (Ctrl-D), when a stop tool ends it, or with Ctrl-C (exit 130). Prepared exactly like `chat`
+ * (config, providers, tools, MCP servers, approvals): `--yes` approves tool calls, and without it each call
+ * that needs approval is asked y/n in the terminal while the conversation goes on (the next line answers).
  */
 export async function voiceCommand(options: GlobalOptions & { readonly audio?: boolean }): Promise<ExitCode> {
   const sox = options.audio === true ? { rec: findExecutable('rec'), play: findExecutable('play') } : undefined;
@@ -26,30 +24,23 @@ export async function voiceCommand(options: GlobalOptions & { readonly audio?: b
       '--audio needs sox’s rec and play on PATH (Debian/Ubuntu: sudo apt install sox; macOS: brew install sox). Without --audio, type your turns.',
     );
   }
-  const cwd = process.cwd();
-  const config = loadConfig({ cwd, file: options.config });
-  const providers = await ProviderCatalog.fromConfig(config);
-  const choice = await chooseBidiModel({ flag: options.model, config, providers });
-  await using catalog = await loadToolCatalog({
-    config,
-    modules: (options.tools ?? []).map((path) => resolve(cwd, path)),
-    servers: flagServers(options),
-    onStderr: options.verbose === true ? (server, chunk) => process.stderr.write(`[${server}] ${chunk}`) : undefined,
-  });
+  await using prepared = await prepareVoice(options);
+  const { choice } = prepared;
   const paint = painter(useColor(process.stderr, options));
+  // Calls that need approval: --yes approves them (prepare); otherwise each is asked y/n while the conversation goes on.
+  const lines = new TerminalLines(process.stdin, process.stderr, paint);
   process.stderr.write(`${paint(['bold', 'magenta'], 'tandem voice')} · model ${paint('bold', choice.id)} ${paint('dim', `(${choice.reason})`)}\n`);
   if (choice.isDemo) process.stderr.write(paint('yellow', 'The offline demo model answers typed turns by fixed rules (not an LLM): name a tool to call it.\n'));
   process.stderr.write(paint('dim', `Type a line and press Enter${sox === undefined ? '' : ', or speak'}; Ctrl-D ends the conversation, Ctrl-C stops it.\n`));
-
-  // --trace: the conversation as a bidi_session span (the OpenTelemetry SDK loads only then), exported before exit.
-  const tracing = options.trace === true ? await (await import('../tracing/start-tracing.js')).startTracing({ warn: (line) => process.stderr.write(`tandem: warning: ${line}\n`) }) : undefined;
+  const { tools, system, name, telemetry, approve } = prepared.agentOptions;
   const agent = new BidiAgent({
     model: choice.model,
-    tools: catalog.tools,
-    ...((options.system ?? config.system) === undefined ? {} : { system: options.system ?? config.system }),
-    ...(tracing === undefined ? {} : { name: 'tandem', telemetry: tracing.telemetry }),
+    tools,
+    approve: approve ?? ((request) => lines.approve(request)),
+    ...(system === undefined ? {} : { system }),
+    ...(telemetry === undefined ? {} : { name, telemetry }),
   });
-  const inputs: BidiAgentInput[] = [textInput()];
+  const inputs: BidiAgentInput[] = [lines.input()];
   const outputs: BidiAgentOutput[] = [textOutput()];
   if (sox?.rec !== undefined && sox.play !== undefined) {
     inputs.push(soxInput({ rec: sox.rec, sampleRate: choice.model.audio.inputRate }));
@@ -63,5 +54,6 @@ export async function voiceCommand(options: GlobalOptions & { readonly audio?: b
     return reason === 'error' ? ExitCode.failure : ExitCode.ok;
   } finally {
     release();
+    lines.close();
   }
 }

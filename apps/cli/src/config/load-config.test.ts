@@ -38,6 +38,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ cwd: nested })).toMatchObject({ file, dir, model: 'openai:gpt-5' });
   });
 
+  it('accepts a config file that starts with a UTF-8 byte-order mark', () => {
+    write(`\uFEFF${JSON.stringify({ model: 'demo', maxSteps: 3 })}`);
+    expect(loadConfig({ cwd: dir })).toMatchObject({ model: 'demo', maxSteps: 3 });
+  });
+
   it('is empty without a config file', () => {
     expect(loadConfig({ cwd: dir, file: undefined }).file ?? findConfig(dir)).toBeUndefined();
   });

@@ -35,7 +35,8 @@ export function loadConfig(options: { readonly cwd: string; readonly file?: stri
   if (file === undefined) return { file: undefined, dir: options.cwd, providers: [], tools: [], mcpServers: {} };
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    // A UTF-8 byte-order mark (editors on Windows write one) is not part of the JSON.
+    text = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
   } catch (error) {
     throw new CliError('config', `Cannot read config ${file}: ${(error as Error).message}`, { cause: error });
   }

@@ -38,7 +38,7 @@ describe('demoModel', () => {
         },
       });
     const agent = new Agent({ tools: [slow('weather'), slow('flights')] });
-    const run = agent.run(demoModel({ wordDelayMs: 0 }), [userMessage('weather and flights city=Oslo')]);
+    const run = agent.run(demoModel({ wordDelayMs: 0 }), [userMessage('weather city=Oslo and flights city=Oslo')]);
     const types: string[] = [];
     for await (const event of run) types.push(event.type);
     const result = await run.result;

@@ -42,7 +42,7 @@ export const DEMO_PROVIDER = 'demo';
  * import { Agent } from '@tandem/core';
  * import { demoModel } from '@tandem/cli/demo-model';
  *
- * const run = new Agent({ tools: [weather, flights] }).run(demoModel(), 'weather and flights city=Oslo');
+ * const run = new Agent({ tools: [weather, flights] }).run(demoModel(), 'weather city=Oslo and flights city=Oslo');
  * console.log((await run.result).text); // narrates both results
  * ```
  *

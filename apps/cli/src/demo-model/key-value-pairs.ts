@@ -10,12 +10,13 @@ export interface KeyValuePair {
 
 // A key starts a word; the value is quoted ("…" or '…') or runs to the next whitespace.
 const PAIR = /(?<![\w-])([A-Za-z_][\w-]*)=(?:"([^"]*)"|'([^']*)'|(\S+))/g;
-// Sentence punctuation typed after an unquoted value ("city=Oslo, please") is not part of it.
-const TRAILING_PUNCTUATION = /[,;.!?)]+$/;
+// One `,` `;` or `.` typed after an unquoted value ("city=Oslo, please") is not part of it.
+const TRAILING_PUNCTUATION = /[,;.]$/;
 
 /**
  * The `key=value` words of a prompt, in order. Values may be quoted to hold spaces (`title="Big news"`);
- * an unquoted value loses trailing sentence punctuation (`city=Oslo,` → `Oslo`).
+ * an unquoted value runs to the next whitespace and loses one trailing `,` `;` or `.` unless that would
+ * leave it empty (`city=Oslo,` → `Oslo`, `path=.` → `.`, `path=..` → `.`).
  *
  * @example
  * ```ts
@@ -29,7 +30,8 @@ export function keyValuePairs(text: string): KeyValuePair[] {
     const start = match.index;
     if (key === undefined) continue;
     if (bare !== undefined) {
-      const value = bare.replace(TRAILING_PUNCTUATION, '');
+      const trimmed = bare.replace(TRAILING_PUNCTUATION, '');
+      const value = trimmed === '' ? bare : trimmed;
       pairs.push({ key, value, start, end: start + whole.length - (bare.length - value.length) });
     } else {
       pairs.push({ key, value: doubleQuoted ?? singleQuoted ?? '', start, end: start + whole.length });

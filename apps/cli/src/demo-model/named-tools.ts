@@ -3,7 +3,8 @@ import type { KeyValuePair } from './key-value-pairs.js';
 // Characters a tool name may contain: an occurrence counts only when neither neighbour is one of them.
 const NAME_CHARACTER = /[A-Za-z0-9_-]/;
 
-interface Occurrence {
+/** Where a prompt names a tool. */
+export interface ToolOccurrence {
   readonly name: string;
   readonly start: number;
   readonly end: number;
@@ -20,8 +21,22 @@ interface Occurrence {
  * ```
  */
 export function namedTools(text: string, toolNames: readonly string[], pairs: readonly KeyValuePair[]): string[] {
+  const names: string[] = [];
+  for (const { name } of toolOccurrences(text, toolNames, pairs)) if (!names.includes(name)) names.push(name);
+  return names;
+}
+
+/**
+ * Every place a prompt names a tool (by the rules of {@link namedTools}), in order.
+ *
+ * @example
+ * ```ts
+ * toolOccurrences('weather, then weather', ['weather'], []); // [{ name: 'weather', start: 0, end: 7 }, { name: 'weather', start: 14, end: 21 }]
+ * ```
+ */
+export function toolOccurrences(text: string, toolNames: readonly string[], pairs: readonly KeyValuePair[]): ToolOccurrence[] {
   const masked = maskPairs(text, pairs);
-  const occurrences: Occurrence[] = [];
+  const occurrences: ToolOccurrence[] = [];
   for (const name of new Set(toolNames)) {
     if (name.length === 0) continue;
     for (let start = masked.indexOf(name); start !== -1; start = masked.indexOf(name, start + 1)) {
@@ -34,10 +49,7 @@ export function namedTools(text: string, toolNames: readonly string[], pairs: re
   const standalone = occurrences.filter(
     (inner) => !occurrences.some((outer) => outer !== inner && outer.name.length > inner.name.length && outer.start <= inner.start && inner.end <= outer.end),
   );
-  standalone.sort((a, b) => a.start - b.start);
-  const names: string[] = [];
-  for (const { name } of standalone) if (!names.includes(name)) names.push(name);
-  return names;
+  return standalone.sort((a, b) => a.start - b.start);
 }
 
 function isNameCharacter(character: string | undefined): boolean {

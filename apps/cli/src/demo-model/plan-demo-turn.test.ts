@@ -86,9 +86,9 @@ describe('planDemoTurn: which tools are named', () => {
 });
 
 describe('planDemoTurn: arguments', () => {
-  it('gives each key=value to every named tool whose schema has that property', () => {
+  it('gives a key=value the nearest named tool lacks to every named tool whose schema has that property', () => {
     expect(calls(plan('weather and flights city=Lisbon days=3 direct=yes', [weather, flights]))).toEqual([
-      { toolName: 'weather', input: { city: 'Lisbon', days: 3 } },
+      { toolName: 'weather', input: { city: '', days: 3 } },
       { toolName: 'flights', input: { city: 'Lisbon', direct: true } },
     ]);
   });
@@ -114,6 +114,33 @@ describe('planDemoTurn: arguments', () => {
     expect(call?.input).toEqual({ city: 'Oslo', days: 'soon' });
     const [decimal] = calls(plan('weather city=Oslo days=2.5', [weather]));
     expect(decimal?.input['days']).toBe('2.5');
+  });
+
+  it('gives a key=value word to the tool named most recently before it when that tool has the property', () => {
+    const readFile = fn('read_file', { path: { type: 'string' } }, ['path']);
+    const listDirectory = fn('list_directory', { path: { type: 'string' } }, ['path']);
+    expect(calls(plan('read_file path=README.md and list_directory path=.', [readFile, listDirectory]))).toEqual([
+      { toolName: 'read_file', input: { path: 'README.md' } },
+      { toolName: 'list_directory', input: { path: '.' } },
+    ]);
+    // The nearest tool before it lacks the property: every named tool that has it takes the word.
+    expect(calls(plan('flights weather search max_price=90 city=Rome', [weather, flights, search]))).toEqual([
+      { toolName: 'flights', input: { city: 'Rome', max_price: 90, direct: false } },
+      { toolName: 'weather', input: { city: 'Rome' } },
+      { toolName: 'search', input: { query: '' } },
+    ]);
+    // Before any tool is named: every named tool that has it.
+    expect(calls(plan('city=Oslo weather and flights', [weather, flights])).map((call) => call.input['city'])).toEqual(['Oslo', 'Oslo']);
+  });
+
+  it('drops one trailing , ; or . from a bare value unless that leaves it empty', () => {
+    const listDirectory = fn('list_directory', { path: { type: 'string' } }, ['path']);
+    const value = (text: string) => calls(plan(text, [listDirectory]))[0]?.input['path'];
+    expect(value('list_directory path=.')).toBe('.');
+    expect(value('list_directory path=..')).toBe('.');
+    expect(value('list_directory path=src;')).toBe('src');
+    expect(value('list_directory path=src,, now')).toBe('src,');
+    expect(value('list_directory path=src!')).toBe('src!');
   });
 
   it('takes quoted values with spaces and drops sentence punctuation after a bare value', () => {

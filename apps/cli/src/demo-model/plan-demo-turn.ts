@@ -1,6 +1,6 @@
 import type { FunctionToolDefinition, Message, ModelRequest } from '@tandem/core/spec';
 import { keyValuePairs } from './key-value-pairs.js';
-import { namedTools } from './named-tools.js';
+import { toolOccurrences } from './named-tools.js';
 import { narrateResults } from './narrate-results.js';
 import { toolInput } from './tool-input.js';
 
@@ -46,14 +46,14 @@ export type DemoPlan =
  * - Otherwise it reads the last user message. A tool is named when its exact name appears as a whole
  *   word, not inside another tool's name; every named tool is called, all in one response (one
  *   concurrent group), in the order they are named.
- * - Each `key=value` word goes to every named tool whose input schema has that property, converted to
- *   the property's type; other properties get their schema `default`, and required ones without a
+ * - Each `key=value` word goes to the tool named most recently before it when that tool's input schema
+ *   has the property, else to every named tool whose schema has it, converted to the property's type; other properties get their schema `default`, and required ones without a
  *   default get the empty value of their type.
  * - With no tool named, it answers with what it can do.
  *
  * @example
  * ```ts
- * const plan = planDemoTurn({ tools: [weather, flights], messages: [userMessage('weather and flights city=Oslo')] });
+ * const plan = planDemoTurn({ tools: [weather, flights], messages: [userMessage('weather city=Oslo and flights city=Oslo')] });
  * // { kind: 'call-tools', calls: [{ toolName: 'weather', input: { city: 'Oslo' } }, { toolName: 'flights', input: { city: 'Oslo' } }], … }
  * ```
  *
@@ -65,19 +65,27 @@ export function planDemoTurn(request: Pick<ModelRequest, 'messages' | 'tools'>):
   const tools = request.tools.filter((tool): tool is FunctionToolDefinition => tool.kind === 'function');
   const prompt = lastUserText(request.messages);
   const pairs = keyValuePairs(prompt);
-  const names = namedTools(
+  const occurrences = toolOccurrences(
     prompt,
     tools.map((tool) => tool.name),
     pairs,
   );
+  const names = [...new Set(occurrences.map((occurrence) => occurrence.name))];
   if (names.length === 0) return { kind: 'answer', text: explain(prompt, tools) };
 
-  const values = new Map(pairs.map(({ key, value }) => [key, value]));
+  const byName = new Map(names.map((name) => [name, tools.find((candidate) => candidate.name === name) as FunctionToolDefinition]));
+  const values = new Map(names.map((name) => [name, new Map<string, string>()]));
+  for (const pair of pairs) {
+    // The tool named most recently before the word takes it when it has the property; else every named tool that has it.
+    const before = occurrences.filter((occurrence) => occurrence.end <= pair.start).at(-1)?.name;
+    const targets = before !== undefined && hasProperty(byName.get(before), pair.key) ? [before] : names.filter((name) => hasProperty(byName.get(name), pair.key));
+    for (const name of targets) values.get(name)?.set(pair.key, pair.value);
+  }
   let next = countToolCalls(request.messages);
   const calls = names.map((toolName): DemoToolCall => {
-    const tool = tools.find((candidate) => candidate.name === toolName) as FunctionToolDefinition;
     next += 1;
-    return { toolCallId: `demo_call_${String(next)}`, toolName, input: toolInput(tool.inputSchema, values) };
+    const schema = (byName.get(toolName) as FunctionToolDefinition).inputSchema;
+    return { toolCallId: `demo_call_${String(next)}`, toolName, input: toolInput(schema, values.get(toolName) ?? new Map()) };
   });
   const used = pairs.filter(({ key }) => calls.some((call) => key in call.input)).map(({ key, value }) => `${key}=${/[\s"]/.test(value) || value === '' ? JSON.stringify(value) : value}`);
   const reasoning =
@@ -85,6 +93,11 @@ export function planDemoTurn(request: Pick<ModelRequest, 'messages' | 'tools'>):
     (used.length > 0 ? ` Arguments from the prompt: ${used.join(' ')}.` : ' No key=value arguments for them.');
   const text = names.length === 1 ? `Calling ${names[0] ?? ''}.` : `Calling ${list(names)} at the same time, as one tool group.`;
   return { kind: 'call-tools', reasoning, text, calls };
+}
+
+function hasProperty(tool: FunctionToolDefinition | undefined, key: string): boolean {
+  const properties = tool?.inputSchema['properties'];
+  return typeof properties === 'object' && properties !== null && Object.hasOwn(properties, key);
 }
 
 function lastUserText(messages: readonly Message[]): string {

@@ -17,7 +17,7 @@ interface Scene {
 }
 
 const SCENES: readonly Scene[] = [
-  { title: 'Two tools in one concurrent group', prompt: 'weather and flights city=Lisbon', timeline: true },
+  { title: 'Two tools in one concurrent group', prompt: 'weather city=Lisbon and flights city=Lisbon', timeline: true },
   { title: 'A streaming tool: partial results as they arrive', prompt: 'research topic="concurrent tools"' },
   { title: 'A tool from an MCP server (its own process, over stdio)', prompt: 'convert_currency amount=120 from=EUR to=NOK' },
   { title: 'The stop tool ends the loop (the group still finishes)', prompt: 'weather and stop city=Oslo message="That was the Tandem demo."' },
@@ -27,6 +27,8 @@ const SCENES: readonly Scene[] = [
 export interface DemoOutput {
   write(text: string): void;
   readonly paint: Paint;
+  /** How to run tandem where the demo was started, for the closing hint (`npx tandem` in a clone; default `tandem`). */
+  readonly command?: string;
 }
 
 /**
@@ -97,7 +99,7 @@ export async function runDemo(out: DemoOutput, signal: AbortSignal): Promise<'do
     if (scene.prompt.includes('stop')) out.write(paint('dim', ' — the stop tool ended the run without another model call; its message is the final answer'));
     out.write('\n');
   }
-  out.write(`\n${paint('green', '✔')} Demo done in ${formatDuration(performance.now() - began)}. Next: ${paint('bold', 'tandem chat')} (the demo model calls the tools you name), or set OPENAI_API_KEY for a real model.\n`);
+  out.write(`\n${paint('green', '✔')} Demo done in ${formatDuration(performance.now() - began)}. Next: ${paint('bold', `${out.command ?? 'tandem'} chat`)} (the demo model calls the tools you name), or set OPENAI_API_KEY for a real model.\n`);
   return 'done';
 }
 

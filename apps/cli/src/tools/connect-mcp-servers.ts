@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import { getHttpTools, getStdioTools, McpOAuthError, type McpOAuthStorage, type McpToolset } from '@tandem/mcp';
 import type { McpServerConfig } from '../config/config-schema.js';
 import { CliError } from '../errors/cli-error.js';
+import { trackChild } from '../lifecycle/child-processes.js';
 import { cliTokenStorage, serverOAuth, usesOAuth } from '../mcp/server-oauth.js';
 import type { McpServerSpec } from './mcp-server-specs.js';
 
@@ -9,6 +10,8 @@ import type { McpServerSpec } from './mcp-server-specs.js';
 export interface ConnectedMcpServer {
   readonly name: string;
   readonly tools: McpToolset;
+  /** Closes the connection (a stdio server's process is reaped first). */
+  close(): Promise<void>;
 }
 
 /** Options of {@link connectMcpServers}. */
@@ -28,7 +31,7 @@ export async function connectMcpServers(specs: readonly McpServerSpec[], options
   const settled = await Promise.allSettled(specs.map((spec) => connect(spec, options, storage)));
   const failure = settled.find((outcome) => outcome.status === 'rejected');
   if (failure === undefined) return settled.map((outcome) => (outcome as PromiseFulfilledResult<ConnectedMcpServer>).value);
-  await Promise.all(settled.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value.tools.close() : undefined)));
+  await Promise.all(settled.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value.close() : undefined)));
   throw failure.reason;
 }
 
@@ -43,6 +46,8 @@ async function connect(spec: McpServerSpec, options: ConnectOptions, storage: Mc
             headers: server.headers,
             toolPrefix: server.toolPrefix,
             timeoutMs: server.timeoutMs,
+            // An entry's timeoutMs bounds the handshake too (connect + initialize), not just each request.
+            connectTimeoutMs: server.timeoutMs,
             signal: options.signal,
             // A server that answers 401 is signed in to (MCP authorization), its tokens kept in ~/.tandem.
             ...(storage !== undefined && usesOAuth(server) ? { auth: serverOAuth(label, server, { storage }) } : {}),
@@ -54,12 +59,22 @@ async function connect(spec: McpServerSpec, options: ConnectOptions, storage: Mc
             cwd: server.cwd,
             toolPrefix: server.toolPrefix,
             timeoutMs: server.timeoutMs,
+            connectTimeoutMs: server.timeoutMs,
             stderr: 'pipe',
             onStderr: (chunk) => options.onStderr?.(label, chunk),
             killGraceMs: 1000,
             signal: options.signal,
           });
-    return { name: spec.name ?? reportedName(tools, server), tools };
+    // However tandem exits (a second Ctrl-C does not wait for close()), the server process goes with it.
+    // (The client stops reporting the pid once close() has begun, which is when a second Ctrl-C lands: keep the first one.)
+    const started = tools.client.pid;
+    const forget =
+      'url' in server
+        ? () => undefined
+        : trackChild(() => {
+            for (const pid of new Set([tools.client.pid, started])) if (pid !== undefined) process.kill(pid, 'SIGKILL');
+          });
+    return { name: spec.name ?? reportedName(tools, server), tools, close: async () => tools.close().finally(forget) };
   } catch (error) {
     const hint = signInFailed(error) ? ` (tandem mcp logout ${spec.name ?? where} forgets the stored sign-in; tandem mcp login ${spec.name ?? where} signs in again)` : '';
     throw new CliError('startup', `MCP server ${spec.name === undefined ? '' : `"${spec.name}" `}(${where}) failed to start: ${(error as Error).message}${hint}`, {

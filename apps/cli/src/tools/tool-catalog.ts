@@ -1,7 +1,7 @@
 import type { Tool } from '@tandem/core';
 import type { LoadedConfig } from '../config/load-config.js';
 import { CliError } from '../errors/cli-error.js';
-import { builtinTools } from './builtin-tools.js';
+import { builtinTools } from '../builtin-tools/builtin-tools.js';
 import type { ConnectOptions } from './connect-mcp-servers.js';
 import type { McpServerSpec } from './mcp-server-specs.js';
 import { loadToolModule } from './load-tool-module.js';
@@ -31,6 +31,10 @@ export interface ToolCatalogInput extends ConnectOptions {
   readonly servers: readonly McpServerSpec[];
   /** Include the built-in tools (default true). */
   readonly builtins?: boolean;
+  /** The built-in file tools' tree (default `process.cwd()`). */
+  readonly cwd?: string;
+  /** `--allow-path` folders the built-in file tools may use too. */
+  readonly allowPaths?: readonly string[];
   /** Extra tools of the command (e.g. the demo's), source `builtin`. */
   readonly extra?: readonly Tool[];
 }
@@ -42,7 +46,7 @@ export interface ToolCatalogInput extends ConnectOptions {
  */
 export async function loadToolCatalog(input: ToolCatalogInput): Promise<ToolCatalog> {
   const entries: CatalogEntry[] = [];
-  for (const tool of [...(input.builtins === false ? [] : builtinTools()), ...(input.extra ?? [])]) entries.push({ tool, source: 'builtin' });
+  for (const tool of [...(input.builtins === false ? [] : builtinTools({ cwd: input.cwd, allowPaths: input.allowPaths })), ...(input.extra ?? [])]) entries.push({ tool, source: 'builtin' });
   for (const path of [...input.config.tools, ...input.modules]) {
     for (const tool of await loadToolModule(path)) entries.push({ tool, source: 'module' });
   }
@@ -50,7 +54,7 @@ export async function loadToolCatalog(input: ToolCatalogInput): Promise<ToolCata
   // @tandem/mcp (and the MCP SDK) load only when there are servers to connect to.
   const servers = specs.length === 0 ? [] : await (await import('./connect-mcp-servers.js')).connectMcpServers(specs, input);
   const close = async (): Promise<void> => {
-    await Promise.all(servers.map((server) => server.tools.close()));
+    await Promise.all(servers.map((server) => server.close()));
   };
   for (const server of servers) for (const tool of server.tools) entries.push({ tool, source: `mcp:${server.name}` });
 

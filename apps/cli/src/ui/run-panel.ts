@@ -1,7 +1,8 @@
 import type { AgentEvent } from '@tandem/core';
-import { reduceTurn, EMPTY_TURN, type CallView, type TurnView } from '../chat/turn-view.js';
+import { approvalAnswered, reduceTurn, EMPTY_TURN, type CallView, type TurnView } from '../chat/turn-view.js';
 import type { Paint } from '../output/color.js';
-import { formatDuration, preview } from '../output/preview.js';
+import { callTiming } from '../chat/call-timing.js';
+import { preview } from '../output/preview.js';
 
 /**
  * The tool panel of `tandem run` on stderr: a line when a call is requested, for each partial result, and
@@ -16,6 +17,11 @@ export class RunPanel {
     private readonly paint: Paint,
     private readonly now: () => number = () => performance.now(),
   ) {}
+
+  /** Records that a call waiting for approval was answered now (its wait is shown apart from its run time). */
+  answered(toolCallId: string, approved: boolean): void {
+    this.turn = approvalAnswered(this.turn, toolCallId, approved, this.now());
+  }
 
   /** Folds in an event and prints what changed. */
   onEvent(event: AgentEvent): void {
@@ -47,7 +53,8 @@ export class RunPanel {
   }
 
   private ended(call: CallView): string {
-    const took = call.startedAt === undefined || call.endedAt === undefined ? '' : ` ${this.paint('dim', formatDuration(call.endedAt - call.startedAt))}`;
+    const timing = call.endedAt === undefined ? undefined : callTiming(call, call.endedAt);
+    const took = timing === undefined ? '' : ` ${this.paint('dim', timing)}`;
     if (call.status === 'done') return `${this.paint('green', '✔')} ${call.toolName}${took} → ${preview(call.result, 100)}`;
     if (call.status === 'cancelled') return `${this.paint('yellow', '⊘')} ${call.toolName}${took} cancelled`;
     return `${this.paint('red', '✖')} ${call.toolName}${took} ${this.paint('red', preview(call.result, 100))}`;

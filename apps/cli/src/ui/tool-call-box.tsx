@@ -1,7 +1,8 @@
 import { Box, Text } from 'ink';
 import Spinner from 'ink-spinner';
 import { isEnded, type CallView } from '../chat/turn-view.js';
-import { formatDuration, preview } from '../output/preview.js';
+import { callTiming } from '../chat/call-timing.js';
+import { preview } from '../output/preview.js';
 
 const MARKS = { done: '✔', error: '✖', cancelled: '⊘' } as const;
 const COLORS = { done: 'green', error: 'red', cancelled: 'yellow' } as const;
@@ -11,7 +12,7 @@ const WAITING = { preparing: 'writing arguments…', queued: 'queued until the r
 export function ToolCallBox({ call, width, now }: { readonly call: CallView; readonly width: number; readonly now: number }) {
   const inner = Math.max(10, width - 4);
   const ended = isEnded(call.status);
-  const elapsed = call.startedAt === undefined ? undefined : (call.endedAt ?? now) - call.startedAt;
+  const timing = callTiming(call, now);
   return (
     <Box flexDirection="column" borderStyle="round" borderColor={ended ? COLORS[call.status as keyof typeof COLORS] : 'cyan'} width={width} paddingX={1}>
       <Box>
@@ -23,7 +24,7 @@ export function ToolCallBox({ call, width, now }: { readonly call: CallView; rea
           </Text>
         )}
         <Text bold>{call.toolName}</Text>
-        {elapsed === undefined ? null : <Text dimColor> · {formatDuration(elapsed)}</Text>}
+        {timing === undefined ? null : <Text dimColor> · {timing}</Text>}
       </Box>
       <Text dimColor wrap="truncate-end">
         {preview(call.args === '' ? '…' : call.args, inner)}

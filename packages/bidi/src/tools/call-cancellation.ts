@@ -90,7 +90,8 @@ export class CallCancellation {
     const wrapper = Object.create(tool, {
       execute: {
         value(input: unknown, given: ToolContext): unknown {
-          const ctx: ToolContext = given.idempotencyKey === undefined ? { ...given, idempotencyKey: `${keyBase}:${given.toolCallId}` } : given;
+          // Keyed by the session id (else the conversation's run id), so it holds across reconnects and processes.
+          const ctx: ToolContext = { ...given, idempotencyKey: `${keyBase}:${given.toolCallId}` };
           const own = running.get(ctx.toolCallId)?.signal;
           if (own === undefined) return execute.call(tool, input, ctx);
           own.throwIfAborted();

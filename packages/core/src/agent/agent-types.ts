@@ -9,7 +9,9 @@ import type { AgentHooks } from '../hooks/agent-hooks.js';
 import type { OutputSchema } from '../output/output-schema.js';
 import type { SessionOptions } from '../session/session-store.js';
 import type { Telemetry } from '../telemetry/telemetry.js';
-import type { Approver } from '../tool-runtime/pending-approvals.js';
+import type { ToolContext } from '../tool/tool-context.js';
+import type { ApprovalRequest } from '../tool-runtime/approval.js';
+import type { ApprovalMode, Approver } from '../tool-runtime/pending-approvals.js';
 
 /**
  * Why a run ended.
@@ -19,10 +21,12 @@ import type { Approver } from '../tool-runtime/pending-approvals.js';
  * - `maxSteps` — the step cap was reached while the model still wanted tools.
  * - `maxTokens` / `contentFilter` / `error` — the last response ended with `length` / `content-filter` / `error`.
  * - `cancelled` — the run was aborted or cancelled immediately.
+ * - `interrupted` — calls wait for a person's approval (`approvals: 'interrupt'`): see `result.interruptions`,
+ *   and resume by running again with `approvalResponse()` messages.
  *
  * @category Agent
  */
-export type StopReason = 'endTurn' | 'toolUse' | 'maxSteps' | 'maxTokens' | 'contentFilter' | 'cancelled' | 'error';
+export type StopReason = 'endTurn' | 'toolUse' | 'maxSteps' | 'maxTokens' | 'contentFilter' | 'cancelled' | 'error' | 'interrupted';
 
 /**
  * How the calls of one tool group are run.
@@ -111,9 +115,19 @@ export interface AgentOptions {
   /**
    * Answers approval requests of tools with `needsApproval` (see `tool-approval-request`): return `true`,
    * or `false` / `{ approved: false, reason }` to deny. Without it, calls wait for `run.approve(id)` /
-   * `run.deny(id)`; both may answer, the first answer wins.
+   * `run.deny(id)`; both may answer, the first answer wins. Under `approvals: 'interrupt'` a request it
+   * answers does not pause the run.
    */
   readonly approve?: Approver;
+  /**
+   * `'wait'` (default): a call that needs approval waits while the run goes on, until it is answered live.
+   * `'interrupt'`: such a call is recorded as a `tool-approval-request` and, once the rest of its group
+   * has finished, the run ends with `stopReason: 'interrupted'` and `result.interruptions`; run again with
+   * `approvalResponse()` messages to resume (a run option overrides this).
+   */
+  readonly approvals?: ApprovalMode;
+  /** How long a call waits for approval before it becomes an error result (a tool's `config.approvalTimeoutMs` wins). Default: no limit. */
+  readonly approvalTimeoutMs?: number;
   /** Keeps the conversation in a store: loaded before each run, each message appended as it is added. */
   readonly session?: SessionOptions;
   /** Traces runs (e.g. `otel()` from `@tandem/otel`). */
@@ -142,6 +156,17 @@ export interface RunOptions<Output = undefined> {
   readonly output?: OutputSchema<Output>;
   /** The conversation to continue and store into (overrides the agent's `session`). */
   readonly session?: SessionOptions;
+  /** How calls that need approval wait (overrides the agent's `approvals`): `'wait'` or `'interrupt'`. */
+  readonly approvals?: ApprovalMode;
+  /**
+   * Runs this as the nested run of a tool call (a sub-agent): pass the `ctx` the tool's `execute`
+   * received. Its approval requests are answered by the outer run (`run.approve()`/`deny()` there, the
+   * outer `approve` option), the outer run's `approvals` mode applies, idempotency keys derive from the
+   * outer call's, and under `'interrupt'` a pause of this run pauses the outer call — the outer run's
+   * resume resumes this one. A copy such as `{ ...ctx, signal }` works too; a context that core did not
+   * give a tool starts a top-level run.
+   */
+  readonly parent?: ToolContext;
 }
 
 /**
@@ -166,6 +191,11 @@ export interface AgentResult<Output = undefined> {
    * when the run had no `output` schema.
    */
   readonly output: Output | undefined;
+  /**
+   * The calls waiting for a person when `stopReason` is `'interrupted'` (those of nested runs carry the
+   * outer call's id as `parentToolCallId`); empty otherwise.
+   */
+  readonly interruptions: readonly ApprovalRequest[];
 }
 
 /**

@@ -4,6 +4,9 @@ import { Agent } from './agent.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { finishPart, textResponse, toolCallResponse } from '../testing/responses.js';
 import { fnTool } from '../test-utils/fixtures.js';
+import { approvalResponse } from '../messages/approval-response.js';
+import { memorySessionStore } from '../session/memory-session-store.js';
+import type { AgentRun } from './agent-types.js';
 import type { AgentEvent } from '../events/agent-event.js';
 import type { Message } from '../spec/message/v1/message.js';
 import type { ModelStreamPart } from '../spec/language-model/v1/model-stream-part.js';
@@ -22,6 +25,16 @@ interface Scenario {
   readonly actions: readonly Action[];
   readonly eager: boolean;
   readonly concurrency: number | undefined;
+  /** `'interrupt'`: paused runs are resumed (with the answers below) until they end another way. */
+  readonly mode: 'wait' | 'interrupt';
+  /** Resume through a memory session (just the responses) instead of passing the whole history. */
+  readonly session: boolean;
+  /** Resume with a new Agent each time (as a new process would). */
+  readonly freshAgent: boolean;
+  /** The answer given to each interruption, in turn (`skip`: left for a later resume). */
+  readonly answers: readonly ('approve' | 'deny' | 'skip')[];
+  /** The resume (0-based) during which the run is cancelled at once, if any. */
+  readonly cancelResume: number;
 }
 
 const callKind = fc.constantFrom<CallKind>('ok', 'ok', 'ok', 'throw', 'deaf', 'stop', 'pending', 'unknown', 'bad-json', 'approval');
@@ -38,6 +51,11 @@ const scenario: fc.Arbitrary<Scenario> = fc.record({
   actions: fc.array(action, { maxLength: 14 }),
   eager: fc.boolean(),
   concurrency: fc.constantFrom(undefined, 1, 2),
+  mode: fc.constantFrom('wait' as const, 'interrupt' as const),
+  session: fc.boolean(),
+  freshAgent: fc.boolean(),
+  answers: fc.array(fc.constantFrom('approve' as const, 'deny' as const, 'skip' as const), { maxLength: 8 }),
+  cancelResume: fc.nat(12),
 });
 
 const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -53,19 +71,24 @@ interface Outcome {
   /** A stop tool ran (so a run ending with toolUse would have forgotten its deferred end). */
   readonly stopRan: boolean;
   readonly eager: boolean;
+  /** How many times each call's tool began to run, over every run and resume. */
+  readonly runs: ReadonlyMap<string, number>;
 }
 
 /** Plays one scenario to its end (or gives up after a bounded number of ticks). */
 async function play(s: Scenario): Promise<Outcome> {
   const gates = new Map<string, () => void>();
-  const order: string[] = [];
   const pendingIds = new Set<string>();
   const started = new Set<string>();
   let stopRan = false;
+  const runs = new Map<string, number>();
+  const begin = (id: string): void => {
+    started.add(id);
+    runs.set(id, (runs.get(id) ?? 0) + 1);
+  };
   const wait = (id: string, signal: AbortSignal | undefined): Promise<void> =>
     new Promise<void>((resolve, reject) => {
-      started.add(id);
-      order.push(id);
+      begin(id);
       gates.set(id, resolve);
       signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
     });
@@ -84,7 +107,7 @@ async function play(s: Scenario): Promise<Outcome> {
       return 'late';
     }),
     fnTool('stop', (_input, ctx) => {
-      started.add(ctx.toolCallId);
+      begin(ctx.toolCallId);
       stopRan = true;
       ctx.agent.cancel({ afterCurrentTools: true, message: 'Stopped by tool.' });
       return 'stopping';
@@ -92,7 +115,7 @@ async function play(s: Scenario): Promise<Outcome> {
     { kind: 'function', name: 'pending', spec: { description: 'For the caller.', params: { type: 'object' } } },
     {
       ...fnTool('approval', (_input, ctx) => {
-        started.add(ctx.toolCallId);
+        begin(ctx.toolCallId);
         return 'approved work';
       }),
       needsApproval: true,
@@ -117,15 +140,54 @@ async function play(s: Scenario): Promise<Outcome> {
   }
   for (let i = 0; i < 4; i++) responses.push(textResponse('done'));
   const model = new ScriptedModel({ responses });
-  const agent = new Agent({ tools, toolExecution: { start: s.eager ? 'eager' : 'after-response', ...(s.concurrency === undefined ? {} : { concurrency: s.concurrency }) } });
-  const run = agent.run(model, 'go');
+  const session = s.session ? { store: memorySessionStore(), id: 'property' } : undefined;
+  const makeAgent = (): Agent =>
+    new Agent({
+      tools,
+      approvals: s.mode,
+      ...(session === undefined ? {} : { session }),
+      toolExecution: { start: s.eager ? 'eager' : 'after-response', ...(s.concurrency === undefined ? {} : { concurrency: s.concurrency }) },
+    });
+  let agent = makeAgent();
   const events: AgentEvent[] = [];
+  let played = await drive(agent, agent.run(model, 'go'), s.actions, events, gates);
+  // Resume a paused run until it ends another way: some answers at a time, all of them after a few rounds.
+  let answerIndex = 0;
+  for (let resume = 0; played.settled === 'resolved' && played.stopReason === 'interrupted' && resume < 12; resume++) {
+    const answers = played.interruptions.flatMap((id) => {
+      const answer = resume >= 5 ? 'approve' : (s.answers[answerIndex++ % Math.max(1, s.answers.length)] ?? 'approve');
+      return answer === 'skip' ? [] : [approvalResponse(id, answer === 'approve', 'no')];
+    });
+    if (s.freshAgent) agent = makeAgent();
+    const input = session === undefined ? [...played.messages, ...answers] : answers;
+    const run = agent.run(model, input);
+    if (resume === s.cancelResume) agent.cancel();
+    played = await drive(agent, run, [], events, gates);
+  }
+  return { ...played, events, pendingIds, started, stopRan, eager: s.eager, runs };
+}
+
+interface Played {
+  readonly settled: Outcome['settled'];
+  readonly stopReason?: string;
+  readonly messages: readonly Message[];
+  readonly interruptions: readonly string[];
+}
+
+/** Drives one run through `actions`, then lets it finish (releasing every gate, approving every live wait). */
+async function drive(agent: Agent, run: AgentRun, actions: readonly Action[], events: AgentEvent[], gates: ReadonlyMap<string, () => void>): Promise<Played> {
+  const order = [...gates.keys()];
+  const own: AgentEvent[] = [];
   let settled: Outcome['settled'] | undefined;
   let stopReason: string | undefined;
   let messages: readonly Message[] = [];
+  let interruptions: readonly string[] = [];
   const consumed = (async () => {
     try {
-      for await (const event of run) events.push(event);
+      for await (const event of run) {
+        events.push(event);
+        own.push(event);
+      }
     } catch {
       // A failed model call ends iteration with its error.
     }
@@ -135,21 +197,23 @@ async function play(s: Scenario): Promise<Outcome> {
       settled = 'resolved';
       stopReason = result.stopReason;
       messages = result.messages;
+      interruptions = result.interruptions.map((request) => request.toolCallId);
     },
     () => {
       settled = 'rejected';
       messages = agent.messages;
     },
   );
-  const approvals = (): string[] => events.filter((event) => event.type === 'tool-approval-request').map((event) => (event.type === 'tool-approval-request' ? event.toolCallId : ''));
-  for (const step of s.actions) {
+  const approvals = (): string[] => own.flatMap((event) => (event.type === 'tool-approval-request' ? [event.toolCallId] : []));
+  for (const step of actions) {
     await tick();
-    if (step.type === 'release') gates.get(order[step.index % Math.max(1, order.length)] ?? '')?.();
+    const ids = [...gates.keys()].filter((id) => !order.includes(id));
+    if (step.type === 'release') gates.get(ids[step.index % Math.max(1, ids.length)] ?? '')?.();
     if (step.type === 'cancel') agent.cancel();
     if (step.type === 'defer') agent.cancel({ afterCurrentTools: true });
     if (step.type === 'answer') {
-      const ids = approvals();
-      const id = ids[step.index % Math.max(1, ids.length)];
+      const waiting = approvals();
+      const id = waiting[step.index % Math.max(1, waiting.length)];
       if (id !== undefined) {
         try {
           if (step.approve) run.approve(id);
@@ -160,7 +224,6 @@ async function play(s: Scenario): Promise<Outcome> {
       }
     }
   }
-  // Then let everything finish: release every gate, approve every waiting call.
   for (let i = 0; i < 300 && settled === undefined; i++) {
     await tick();
     for (const release of gates.values()) release();
@@ -173,7 +236,7 @@ async function play(s: Scenario): Promise<Outcome> {
     }
   }
   if (settled !== undefined) await consumed;
-  return { settled: settled ?? 'hung', ...(stopReason === undefined ? {} : { stopReason }), messages, events, pendingIds, started, stopRan, eager: s.eager };
+  return { settled: settled ?? 'hung', ...(stopReason === undefined ? {} : { stopReason }), messages, interruptions };
 }
 
 function check(outcome: Outcome): void {
@@ -210,10 +273,20 @@ function check(outcome: Outcome): void {
   for (const id of reported.keys()) expect({ id, known: results.has(id) || outcome.started.has(id) || startedEagerly.has(id) }).toEqual({ id, known: true });
   // A stop tool's deferred end is never forgotten for calls pending for the caller.
   if (outcome.stopRan) expect(outcome.stopReason).not.toBe('toolUse');
+  // Paused runs were resumed to an end; no tool ran twice, whatever paused, resumed or cancelled it.
+  expect(outcome.stopReason).not.toBe('interrupted');
+  for (const [id, count] of outcome.runs) expect({ id, count }).toEqual({ id, count: 1 });
+  // An approval call ran exactly when its result says it succeeded.
+  for (const message of outcome.messages) {
+    for (const part of message.parts) {
+      if (part.type !== 'tool-result' || part.toolName !== 'approval') continue;
+      expect({ id: part.toolCallId, ran: outcome.runs.has(part.toolCallId) }).toEqual({ id: part.toolCallId, ran: part.status === 'success' });
+    }
+  }
 }
 
 describe('Agent under random interleavings (property)', () => {
-  it('every call gets exactly one result, none duplicated or lost, and every run ends', async () => {
+  it('every call gets exactly one result, none duplicated or lost, no tool runs twice, and every run ends — live, paused and resumed', async () => {
     await fc.assert(
       fc.asyncProperty(scenario, async (s) => {
         check(await play(s));

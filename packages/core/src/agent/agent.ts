@@ -9,7 +9,9 @@ import { responseFormatOf } from '../output/structured-output.js';
 import { toLanguageModel, type ModelReference } from '../provider-registry/to-language-model.js';
 import type { FunctionTool } from '../tool/tool.js';
 import type { CancelOptions, ToolAgent } from '../tool/tool-context.js';
+import { parentLink } from '../tool-runtime/nested-link.js';
 import { PendingApprovals } from '../tool-runtime/pending-approvals.js';
+import { planResume } from './resume-plan.js';
 import { AgentRunImpl } from './agent-run-impl.js';
 import type { AgentOptions, AgentResult, AgentRun, RunOptions, StopCondition } from './agent-types.js';
 import { runLoop } from './run-loop.js';
@@ -99,7 +101,17 @@ export class Agent implements ToolAgent {
    */
   run<Output = undefined>(model: ModelReference, messages: string | readonly Message[], options: RunOptions<Output> = {}): AgentRun<Output> {
     const resolved = toLanguageModel(model);
-    const input = toMessages(messages);
+    if (options.parent !== undefined && (typeof options.parent !== 'object' || options.parent === null)) {
+      throw new TypeError('agent.run(…, { parent }): pass the ToolContext your tool\'s execute() received (its second argument).');
+    }
+    const parent = options.parent === undefined ? undefined : parentLink(options.parent);
+    // A nested run that paused resumes from its own messages, which the outer call's resume carries.
+    const input = parent?.resumeMessages ?? toMessages(messages);
+    const session = options.session ?? this.options.session;
+    const mode = options.approvals ?? this.options.approvals ?? 'wait';
+    if (mode !== 'wait' && mode !== 'interrupt') throw new TypeError(`agent.run(): approvals must be 'wait' or 'interrupt', got ${String(mode)}.`);
+    // Without a session the history is the input: a response for an unknown or answered call throws here.
+    const resume = session === undefined ? planResume(input) : undefined;
     const output = options.output === undefined ? undefined : { schema: options.output, responseFormat: responseFormatOf(options.output) };
     const runId = newId('run');
     const state = new RunState(input);
@@ -110,7 +122,7 @@ export class Agent implements ToolAgent {
     if (external?.aborted === true) state.cancel();
     else external?.addEventListener('abort', onAbort, { once: true });
     (this.active ??= new Set()).add(state);
-    const approvals = new PendingApprovals(this.options.approve);
+    const approvals = new PendingApprovals(this.options.approve, { mode, parent: parent?.gate });
 
     const cleanup = (): void => {
       external?.removeEventListener('abort', onAbort);
@@ -127,14 +139,19 @@ export class Agent implements ToolAgent {
       runId,
       state,
       input,
-      session: options.session ?? this.options.session,
+      session,
       invocationState: options.invocationState ?? {},
       output,
       approvals,
+      idempotencyScope: options.parent?.idempotencyKey ?? session?.id ?? runId,
+      resume,
       emit: (event) => queue.push(event),
     }).then(
       (value) => {
         if (this.lastMessages === state.messages) this.lastMessages = value.messages;
+        if (parent !== undefined && value.stopReason === 'interrupted') {
+          parent.call.interruption = { requests: value.interruptions, messages: value.messages };
+        }
         cleanup();
         queue.end();
         return value as AgentResult<Output>;

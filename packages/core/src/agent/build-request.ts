@@ -1,6 +1,7 @@
 import type { ModelRequest } from '../spec/language-model/v1/model-request.js';
 import type { AgentOptions } from './agent-types.js';
 import type { LoopConfig } from './run-context.js';
+import { modelMessages } from './model-messages.js';
 import type { ToolSnapshot } from './tool-catalog.js';
 
 type Settings = { -readonly [K in keyof Omit<ModelRequest, 'messages' | 'tools'>]: ModelRequest[K] };
@@ -9,7 +10,7 @@ type Settings = { -readonly [K in keyof Omit<ModelRequest, 'messages' | 'tools'>
 export function buildRequest(config: LoopConfig, tools: ToolSnapshot): ModelRequest {
   const settings = requestSettings(config.options);
   if (config.output !== undefined) settings.responseFormat = config.output.responseFormat;
-  return { messages: config.state.messages.slice(), tools: tools.definitions, ...settings };
+  return { messages: modelMessages(config.state.messages), tools: tools.definitions, ...settings };
 }
 
 function requestSettings(options: AgentOptions): Settings {

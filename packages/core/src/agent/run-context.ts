@@ -12,6 +12,7 @@ import type { RunHooks } from './run-hooks.js';
 import type { RunRecorder } from './run-recorder.js';
 import type { RunState } from './run-state.js';
 import type { ToolCatalog } from './tool-catalog.js';
+import type { ResumePlan } from './resume-plan.js';
 
 /** Everything one run needs, fixed when it starts. @internal */
 export interface LoopConfig {
@@ -29,6 +30,10 @@ export interface LoopConfig {
   /** The run's `output` schema and the `responseFormat` it becomes. */
   readonly output: { readonly schema: OutputSchema; readonly responseFormat: ResponseFormat } | undefined;
   readonly approvals: ApprovalGate;
+  /** What idempotency keys are made of: the session id, the outer call's key (a nested run), else the run id. */
+  readonly idempotencyScope: string;
+  /** The paused group this run settles first (checked when the run started; with a session, planned after loading). */
+  readonly resume: ResumePlan | undefined;
   readonly emit: (event: AgentEvent) => void;
 }
 

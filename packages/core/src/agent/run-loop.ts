@@ -4,6 +4,9 @@ import { ZERO_USAGE } from '../internal/usage.js';
 import { messageText } from '../messages/message-helpers.js';
 import { parseOutput } from '../output/structured-output.js';
 import { answeredCallIds, repairHistory } from '../session/repair-history.js';
+import { mergeApprovalRecords } from '../session/approval-records.js';
+import { planResume } from './resume-plan.js';
+import { resumeGroup } from './resume-group.js';
 import type { AgentResult } from './agent-types.js';
 import { buildRequest } from './build-request.js';
 import type { LoopConfig, RunProgress } from './run-context.js';
@@ -42,6 +45,12 @@ export async function runLoop(config: LoopConfig): Promise<AgentResult<unknown>>
 async function loop(progress: RunProgress): Promise<AgentResult<unknown>> {
   const { config } = progress;
   await loadHistory(config);
+  // A paused group is settled first (a run without a session was checked when it started).
+  const plan = config.session === undefined ? config.resume : planResume(config.state.messages);
+  if (plan !== undefined) {
+    const end = await resumeGroup(progress, plan);
+    if (end !== undefined) return finish(progress, end, 0);
+  }
   for (let step = 1; ; step++) {
     const before = checkpoint(config);
     if (before !== undefined) return finish(progress, before, step - 1);
@@ -78,7 +87,7 @@ async function loadHistory(config: LoopConfig): Promise<void> {
   const { session, state, input } = config;
   if (session === undefined) return;
   const stored = await session.store.load(session.id);
-  const history = repairHistory(stored, answeredCallIds(input));
+  const history = repairHistory(mergeApprovalRecords(stored), answeredCallIds(input));
   state.messages.splice(0, 0, ...history);
   if (input.length > 0) await session.store.append(session.id, input);
 }
@@ -93,7 +102,16 @@ async function finish(progress: RunProgress, end: End, step: number): Promise<Ag
   const text = messageText(message);
   const output = config.output !== undefined && end.answered === true ? await parseOutput(config.output.schema, text) : undefined;
   // An exact-size copy: the live array has spare capacity from its pushes, and results are often kept.
-  return { stopReason: end.stopReason, message, messages: messages.slice(), text, usage: progress.usage, steps: progress.steps, output };
+  return {
+    stopReason: end.stopReason,
+    message,
+    messages: messages.slice(),
+    text,
+    usage: progress.usage,
+    steps: progress.steps,
+    output,
+    interruptions: end.interruptions ?? [],
+  };
 }
 
 function lastAssistant(messages: readonly Message[]): Message | undefined {

@@ -19,6 +19,8 @@ export class RunState implements ToolAgent {
   /** The message to append when the run ends by an immediate cancel. */
   cancelMessage: string | undefined;
   private deferredEnd: DeferredEnd | undefined;
+  /** Told when a deferred end is requested (the running group cancels its approval waits). */
+  onDeferred: (() => void) | undefined;
 
   constructor(messages: readonly Message[]) {
     this.messages = [...messages];
@@ -41,6 +43,7 @@ export class RunState implements ToolAgent {
   deferEnd(message: string | undefined, replace = false): void {
     if (this.deferredEnd === undefined || (replace && message !== undefined)) this.deferredEnd = { message };
     else if (this.deferredEnd.message === undefined && message !== undefined) this.deferredEnd = { message };
+    this.onDeferred?.();
   }
 
   cancel(options: CancelOptions = {}): void {

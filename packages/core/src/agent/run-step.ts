@@ -4,7 +4,7 @@ import type { ToolResult } from '../spec/message/v1/tool-result.js';
 import type { ToolCall } from '../events/agent-event.js';
 import type { ToolCallHooks } from '../hooks/tool-call-hooks.js';
 import { callModel, type ModelCallOutcome } from '../model-call/call-model.js';
-import { ToolGroup } from '../tool-runtime/tool-group.js';
+import { ToolGroup, type ToolGroupSetup } from '../tool-runtime/tool-group.js';
 import type { AfterToolsEvent } from '../hooks/agent-hooks.js';
 import type { ModelCallTraceOutcome } from '../telemetry/telemetry.js';
 import type { ToolSnapshot } from './tool-catalog.js';
@@ -12,6 +12,8 @@ import type { RunProgress } from './run-context.js';
 import { addStepUsage } from './run-usage.js';
 import { cutOffReason, decideStep, type StepDecision, type StepFacts } from './step-decision.js';
 import { traceSafely } from './trace-run.js';
+import { pairLateCancel, recordPause } from './record-pause.js';
+import { toolMessage } from './tool-message.js';
 
 type Settled = Exclude<ModelCallOutcome, { type: 'failed' }>;
 
@@ -94,7 +96,8 @@ async function settleStep(
   }
   await group.settle(runnable);
   // A call stays pending for the caller unless its approval was refused (then it has a result).
-  const waitsForCaller = (call: ToolCall): boolean => isPending(call) && !group.hasOutcome(call);
+  const waitsForCaller = (call: ToolCall): boolean => isPending(call) && !group.hasOutcome(call) && group.interruption(call) === undefined;
+  const interrupted = proceeds ? calls.filter((call) => group.interruption(call) !== undefined) : [];
 
   const facts: StepFacts = {
     response: outcome.type === 'complete' ? { type: 'complete', finishReason: outcome.finishReason } : { type: 'aborted' },
@@ -103,17 +106,21 @@ async function settleStep(
     deferred: state.deferred,
     callCount: calls.length,
     pendingCount: proceeds ? calls.filter(waitsForCaller).length : 0,
+    interruptedCount: interrupted.length,
   };
   const decision = decideStep(facts);
-  const keepPending = decision.type === 'end' && decision.stopReason === 'toolUse' ? waitsForCaller : undefined;
+  const keepPending = stillPending(decision, group, waitsForCaller);
   scope.groupFinished = true;
   const results = group.finish(calls, keepPending).map((settled) => settled.result);
+  const interruptions = decision.type === 'end' && decision.stopReason === 'interrupted' ? await recordPause(progress, group, interrupted) : [];
   if (results.length > 0) await progress.recorder.record(toolMessage(results), step);
+  const late = keepPending === undefined ? undefined : await lateCancel(progress, step, calls.filter(keepPending));
+  if (late !== undefined) return late;
   if (outcome.type === 'complete') {
     progress.steps.push({ step, finishReason: outcome.finishReason, usage: outcome.usage, message: assistant, toolCalls: calls, toolResults: results });
     config.emit({ type: 'step-end', runId, step, finishReason: outcome.finishReason, usage: outcome.usage });
   }
-  if (decision.type !== 'after-group') return decision;
+  if (decision.type !== 'after-group') return decision.type === 'end' && interruptions.length > 0 ? { ...decision, interruptions } : decision;
 
   await runAfterTools(progress, step, results);
   const stopConditionMet = !state.cancelled && state.deferred === undefined && (await stopConditionHolds(progress));
@@ -152,10 +159,28 @@ async function leavePaired(progress: RunProgress, group: ToolGroup, scope: StepS
   if (scope.assistantRecorded && outcomes.length > 0) await progress.recorder.recordQuietly(toolMessage(outcomes.map((outcome) => outcome.result)));
 }
 
-function newGroup(progress: RunProgress, step: number, tools: ToolSnapshot): ToolGroup {
+/** Which calls stay without a result when the step ends: pending for the caller (`toolUse`), or waiting for a person too (`interrupted`). */
+function stillPending(decision: StepDecision, group: ToolGroup, waitsForCaller: (call: ToolCall) => boolean): ((call: ToolCall) => boolean) | undefined {
+  if (decision.type !== 'end') return undefined;
+  if (decision.stopReason === 'toolUse') return waitsForCaller;
+  if (decision.stopReason === 'interrupted') return (call) => waitsForCaller(call) || group.interruption(call) !== undefined;
+  return undefined;
+}
+
+/** An immediate cancel that landed while the step's last messages were recorded ends the run `cancelled`. @internal */
+export async function lateCancel(progress: RunProgress, step: number, pending: readonly ToolCall[]): Promise<StepDecision | undefined> {
+  const { state } = progress.config;
+  if (!state.cancelled) return undefined;
+  await pairLateCancel(progress, step, pending);
+  return { type: 'end', stopReason: 'cancelled', finalText: state.cancelMessage };
+}
+
+/** The group of one step (or of a resume), wired to the run. @internal */
+export function newGroup(progress: RunProgress, step: number, tools: ToolSnapshot, resume?: Pick<ToolGroupSetup, 'preApproved' | 'nestedResume'>): ToolGroup {
   const { config } = progress;
   const trace = progress.trace;
-  return new ToolGroup({
+  const group = new ToolGroup({
+    ...resume,
     tools: tools.byName,
     agent: config.state,
     messages: config.state.messages,
@@ -169,7 +194,12 @@ function newGroup(progress: RunProgress, step: number, tools: ToolSnapshot): Too
     approvals: config.approvals,
     concurrency: concurrencyOf(config.options.toolExecution?.concurrency),
     startTrace: trace === undefined ? undefined : (calls) => trace.startToolGroup({ step, calls }),
+    approvalTimeoutMs: config.options.approvalTimeoutMs,
+    idempotencyScope: config.idempotencyScope,
+    endsAfterGroup: () => config.state.deferred !== undefined,
   });
+  config.state.onDeferred = () => group.checkDeferredEnd();
+  return group;
 }
 
 function toolCallHooks(progress: RunProgress): ToolCallHooks | undefined {
@@ -194,16 +224,3 @@ function traceOutcome(outcome: ModelCallOutcome): ModelCallTraceOutcome {
   return { type: 'error', error: outcome.error };
 }
 
-function toolMessage(results: readonly ToolResult[]): Message {
-  return {
-    role: 'tool',
-    parts: results.map((result) => ({
-      type: 'tool-result',
-      toolCallId: result.toolCallId,
-      toolName: result.toolName,
-      status: result.status,
-      result: result.result,
-      modelInput: result.modelInput,
-    })),
-  };
-}

@@ -1,6 +1,7 @@
 import type { FinishReason } from '../spec/language-model/v1/usage.js';
 import type { StopReason } from './agent-types.js';
 import type { DeferredEnd } from './run-state.js';
+import type { ApprovalRequest } from '../tool-runtime/approval.js';
 
 /** What the step decision looks at. @internal */
 export interface StepFacts {
@@ -13,6 +14,8 @@ export interface StepFacts {
   readonly callCount: number;
   /** Calls of tools without `execute`, pending for the caller. */
   readonly pendingCount: number;
+  /** Calls waiting for a person (`approvals: 'interrupt'`). */
+  readonly interruptedCount?: number;
   /** Present once the group's results are recorded and the `afterTools` hooks and stop conditions ran. */
   readonly afterGroup?: { readonly stopConditionMet: boolean; readonly step: number; readonly maxSteps: number };
 }
@@ -25,6 +28,8 @@ export type StepDecision =
       readonly finalText?: string | undefined;
       /** The model gave its own final answer (a response without tool calls, no deferred end). */
       readonly answered?: boolean;
+      /** The calls waiting for a person (`interrupted`). */
+      readonly interruptions?: readonly ApprovalRequest[];
     }
   | { readonly type: 'continue' }
   /** The group's results must be recorded and the `afterTools` hooks and stop conditions run first. */
@@ -48,6 +53,7 @@ export function decideStep(facts: StepFacts): StepDecision {
   if (cutOff !== undefined) return { type: 'end', stopReason: cutOff };
   if (deferred !== undefined) return { type: 'end', stopReason: 'endTurn', finalText: deferred.message };
   if (facts.callCount === 0) return { type: 'end', stopReason: 'endTurn', answered: true };
+  if ((facts.interruptedCount ?? 0) > 0) return { type: 'end', stopReason: 'interrupted' };
   if (facts.pendingCount > 0) return { type: 'end', stopReason: 'toolUse' };
   const after = facts.afterGroup;
   if (after === undefined) return { type: 'after-group' };

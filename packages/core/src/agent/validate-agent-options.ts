@@ -17,6 +17,13 @@ export function validateAgentOptions(options: AgentOptions): void {
   if (options.approve !== undefined && typeof options.approve !== 'function') {
     throw new TypeError('Agent: approve must be a function (request) => boolean | { approved: false, reason } (or a promise of one).');
   }
+  if (options.approvals !== undefined && options.approvals !== 'wait' && options.approvals !== 'interrupt') {
+    throw new TypeError(`Agent: approvals must be 'wait' or 'interrupt', got ${String(options.approvals)}.`);
+  }
+  const approvalTimeoutMs = options.approvalTimeoutMs;
+  if (approvalTimeoutMs !== undefined && !(typeof approvalTimeoutMs === 'number' && approvalTimeoutMs > 0 && Number.isFinite(approvalTimeoutMs))) {
+    throw new TypeError(`Agent: approvalTimeoutMs must be a positive number of milliseconds, got ${String(approvalTimeoutMs)}.`);
+  }
   const session = options.session;
   if (session !== undefined && (typeof session.id !== 'string' || session.id === '' || typeof session.store?.load !== 'function')) {
     throw new TypeError('Agent: session must be { store, id } with a SessionStore and a non-empty string id.');

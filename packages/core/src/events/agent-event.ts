@@ -80,8 +80,21 @@ export type LoopEvent =
       readonly seq: number;
     })
   | (EventBase & {
+      /**
+       * A call begins to execute: its input is valid, its `beforeToolCall` hooks ran and any approval was
+       * given. (`tool-start`/`tool-end` are the model streaming the call; this is the tool running it.)
+       */
+      readonly type: 'tool-call-start';
+      readonly toolCallId: string;
+      readonly toolName: string;
+      /** The input the tool runs with. */
+      readonly input: unknown;
+    })
+  | (EventBase & {
       readonly type: 'tool-call-result';
-      /** The finished call (one event per call, in completion order). */
+      /** The finished call's result (one event per call, in completion order). */
+      readonly result: ToolResult;
+      /** @deprecated Use `result`: a one-element array holding it. */
       readonly results: readonly ToolResult[];
       /** What the tool threw, exactly as thrown, when it threw. */
       readonly exception?: unknown;

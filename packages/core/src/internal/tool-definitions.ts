@@ -40,7 +40,10 @@ export function toToolDefinitions(tools: readonly Tool[], owner?: string): ToolD
 
 function checkToolConfig(name: string, config: ToolConfig | undefined): void {
   if (config === undefined) return;
-  const { timeoutMs, retry } = config;
+  const { timeoutMs, retry, approvalTimeoutMs } = config;
+  if (approvalTimeoutMs !== undefined && !(typeof approvalTimeoutMs === 'number' && approvalTimeoutMs > 0 && Number.isFinite(approvalTimeoutMs))) {
+    throw new TypeError(`Tool "${name}": config.approvalTimeoutMs must be a positive number of milliseconds, got ${String(approvalTimeoutMs)}.`);
+  }
   if (timeoutMs !== undefined && !(typeof timeoutMs === 'number' && timeoutMs > 0 && Number.isFinite(timeoutMs))) {
     throw new TypeError(`Tool "${name}": config.timeoutMs must be a positive number of milliseconds, got ${String(timeoutMs)}.`);
   }

@@ -16,7 +16,7 @@ export { runToolGroup, type ToolGroupOptions } from '../tool-runtime/run-tool-gr
 export { AbortFanout } from '../internal/abort-fanout.js';
 export { linkedAbort, type LinkedAbort } from '../internal/linked-abort.js';
 export { PendingApprovals } from '../tool-runtime/pending-approvals.js';
-export type { ApprovalGate, ApprovalAnswer } from '../tool-runtime/approval.js';
+export type { ApprovalGate, ApprovalAnswer, ApprovalInterrupt } from '../tool-runtime/approval.js';
 export { toApprovalAnswer, deniedText } from '../tool-runtime/approval.js';
 export { answeredCallIds } from '../session/repair-history.js';
 export { ToolCatalog, type ToolCatalogOptions, type ToolSnapshot } from '../agent/tool-catalog.js';

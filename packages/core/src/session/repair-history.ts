@@ -1,5 +1,6 @@
 import type { Message } from '../spec/message/v1/message.js';
 import type { ToolResultPart } from '../spec/message/v1/part.js';
+import { requestOwner } from './approval-records.js';
 
 const REPAIRED_TEXT = 'Tool call cancelled: the conversation was interrupted before it finished.';
 
@@ -7,7 +8,8 @@ const REPAIRED_TEXT = 'Tool call cancelled: the conversation was interrupted bef
  * Pairs every tool call of `history` that has no result with a `cancelled` result, so the history is
  * valid for every provider after a crash mid-group. The results go right after the assistant message that
  * holds the calls (into the tool message already there, or a new one). Calls answered in `answered` (a
- * caller's tool results in the next input) are left alone. Returns a new array; `history` is not changed.
+ * caller's tool results in the next input) are left alone, and so is a group that waits for a person
+ * (a `tool-approval-request` without a result, from a run that paused): a later run resumes it. Returns a new array; `history` is not changed.
  *
  * @example
  * ```ts
@@ -26,6 +28,8 @@ export function repairHistory(history: readonly Message[], answered: ReadonlySet
     const message = history[i] as Message;
     repaired.push(message);
     if (message.role !== 'assistant') continue;
+    // A group paused for approval is left whole: a later run resumes it (calls for the caller included).
+    if (message.parts.some((part) => part.type === 'tool-approval-request' && !results.has(requestOwner(part)))) continue;
     const missing: ToolResultPart[] = [];
     for (const part of message.parts) {
       if (part.type !== 'tool-call' || results.has(part.toolCallId)) continue;

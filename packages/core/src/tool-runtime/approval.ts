@@ -9,6 +9,8 @@ export interface ApprovalRequest {
   readonly toolName: string;
   /** The validated input the tool would run with. */
   readonly input: unknown;
+  /** Set when the call belongs to a nested run (a sub-agent): the id of the outer call that runs it. */
+  readonly parentToolCallId?: string;
 }
 
 /**
@@ -40,14 +42,26 @@ export function toApprovalAnswer(decision: ApprovalDecision): ApprovalAnswer {
 }
 
 /**
+ * The gate's answer when the run pauses instead of waiting (`approvals: 'interrupt'`). @internal
+ *
+ * @category Tool approval
+ */
+export interface ApprovalInterrupt {
+  readonly interrupt: true;
+}
+
+/**
  * Where a call that needs approval waits for its answer: the run's pending approvals, answered by
  * `run.approve()`/`run.deny()` or the Agent's `approve` option. @internal
  *
  * @category Tool approval
  */
 export interface ApprovalGate {
-  /** Resolves with the answer; never rejects. The caller races it with its signal and timeout. */
-  wait(request: ApprovalRequest): Promise<ApprovalAnswer>;
+  /**
+   * Resolves with the answer — or `{ interrupt: true }` when the run pauses instead of waiting
+   * (`approvals: 'interrupt'`); never rejects. The caller races it with its signal and timeout.
+   */
+  wait(request: ApprovalRequest): Promise<ApprovalAnswer | ApprovalInterrupt>;
   /** The call stopped waiting (cancelled, timed out): a later answer for it is refused. */
   forget(toolCallId: string): void;
 }

@@ -4,6 +4,7 @@ import { isPromiseLike } from '../internal/is-promise-like.js';
 import { sleep } from '../util/sleep.js';
 import { errorText } from './error-text.js';
 import { makeToolContext, type CallProgress } from './make-tool-context.js';
+import type { CallLink } from './nested-link.js';
 import { runAttempt, type AttemptResult } from './run-attempt.js';
 import { ToolTimeoutError } from './tool-errors.js';
 import { cancelledResult, errorResult } from './tool-result.js';
@@ -28,6 +29,7 @@ export function attemptWithRetry(
   input: unknown,
   context: ToolRunContext,
   signals: AttemptSignals,
+  link?: CallLink,
 ): ToolCallOutcome | Promise<ToolCallOutcome> {
   const retry = tool.config?.retry;
   const maxAttempts = Math.max(1, Math.floor(retry?.maxAttempts ?? 1));
@@ -35,7 +37,7 @@ export function attemptWithRetry(
 
   const attemptFrom = (attempt: number): ToolCallOutcome | Promise<ToolCallOutcome> => {
     if (context.signal.aborted) return { result: cancelledResult(call) };
-    const result = runOnce(call, tool, input, context, signals, attempt, progress);
+    const result = runOnce(call, tool, input, context, signals, attempt, progress, link);
     return isPromiseLike(result) ? result.then((settled) => afterAttempt(settled, attempt)) : afterAttempt(result, attempt);
   };
 
@@ -78,12 +80,13 @@ function runOnce(
   signals: AttemptSignals,
   attempt: number,
   progress: CallProgress,
+  link: CallLink | undefined,
 ): AttemptResult | Promise<AttemptResult> {
   const live = { ended: false };
   const timeoutMs = tool.config?.timeoutMs;
   if (timeoutMs === undefined) {
     // No timeout: the attempt shares the group's signal — no controller, no timer, no listener.
-    const result = runAttempt(call, tool, input, makeToolContext(call, context, context.signal, attempt, progress, live));
+    const result = runAttempt(call, tool, input, makeToolContext(call, context, context.signal, attempt, progress, live, link));
     if (!isPromiseLike(result)) {
       live.ended = true;
       return result;
@@ -103,7 +106,7 @@ function runOnce(
     // A timed-out attempt fails with the timeout, whatever the abandoned tool threw (or did not).
     return ToolTimeoutError.isInstance(reason) && !settled.ok ? { ok: false, error: reason, retryable: true } : settled;
   };
-  const result = runAttempt(call, tool, input, makeToolContext(call, context, abort.signal, attempt, progress, live));
+  const result = runAttempt(call, tool, input, makeToolContext(call, context, abort.signal, attempt, progress, live, link));
   return isPromiseLike(result) ? result.then(end) : end(result);
 }
 

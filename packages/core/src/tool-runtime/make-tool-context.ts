@@ -1,5 +1,6 @@
 import type { ToolCall } from '../events/agent-event.js';
 import type { ToolContext } from '../tool/tool-context.js';
+import { linkContext, type CallLink } from './nested-link.js';
 import type { ToolRunContext } from './tool-run-context.js';
 
 /** Per-call state shared by its attempts: the `seq` of its partial results. @internal */
@@ -19,8 +20,10 @@ export function makeToolContext(
   attempt: number,
   progress: CallProgress,
   live: { readonly ended: boolean },
+  link?: CallLink,
 ): ToolContext {
-  return {
+  const idempotencyKey = idempotencyKeyOf(call, context);
+  const ctx: ToolContext = {
     toolCallId: call.toolCallId,
     toolName: call.toolName,
     signal,
@@ -29,6 +32,7 @@ export function makeToolContext(
     invocationState: context.invocationState,
     requestState: context.requestState,
     attempt,
+    idempotencyKey,
     progress(value, options) {
       if (live.ended) return;
       context.emit({
@@ -47,4 +51,18 @@ export function makeToolContext(
       context.emit(event.parentToolCallId === undefined ? { ...event, parentToolCallId: call.toolCallId } : event);
     },
   };
+  if (link !== undefined) {
+    linkContext(ctx, {
+      toolCallId: call.toolCallId,
+      gate: context.approvals,
+      resumeMessages: context.nestedResume?.get(call.toolCallId)?.messages,
+      call: link,
+    });
+  }
+  return ctx;
+}
+
+/** `<scope>:<toolCallId>`: the session id (else the run id) and the call — the same for every attempt. @internal */
+export function idempotencyKeyOf(call: ToolCall, context: ToolRunContext): string {
+  return `${context.idempotencyScope ?? context.runId}:${call.toolCallId}`;
 }

@@ -7,6 +7,7 @@ export function reportOutcome(outcome: ToolCallOutcome, context: ToolRunContext,
     type: 'tool-call-result',
     runId: context.runId,
     step: context.step,
+    result: outcome.result,
     results: [outcome.result],
     ...('exception' in outcome ? { exception: outcome.exception } : {}),
   });

@@ -1,18 +1,30 @@
 import type { ToolCall } from '../events/agent-event.js';
 import type { FunctionTool } from '../tool/tool.js';
-import { deniedText, type ApprovalAnswer } from './approval.js';
+import { deniedText, type ApprovalAnswer, type ApprovalInterrupt, type ApprovalRequest } from './approval.js';
+import type { CallSlot } from './call-slot.js';
 import { errorText } from './error-text.js';
 import { makeToolContext } from './make-tool-context.js';
-import { ToolTimeoutError } from './tool-errors.js';
 import { cancelledResult, errorResult } from './tool-result.js';
-import type { ToolCallOutcome, ToolRunContext } from './tool-run-context.js';
+import type { ToolCallEnd, ToolRunContext } from './tool-run-context.js';
+
+type Waited = ApprovalAnswer | ApprovalInterrupt | 'aborted' | 'timeout';
 
 /**
  * Asks for approval when the tool needs it: emits `tool-approval-request` and waits for the answer, the
- * group's abort (→ `cancelled`) or the tool's `timeoutMs` (→ a timeout error result). Resolves with the
- * outcome that replaces running the tool, or `undefined` when it may run. @internal
+ * group's abort or a deferred end (→ `cancelled`), or `approvalTimeoutMs` (→ "The approval timed out
+ * after <n> ms"). The tool's `timeoutMs` does not bound the wait, and the call gives its concurrency slot
+ * back while it waits. Resolves with what replaces running the tool (an outcome, or an interruption under
+ * `approvals: 'interrupt'`), or `undefined` when it may run. @internal
  */
-export async function requestApproval(call: ToolCall, tool: FunctionTool, input: unknown, context: ToolRunContext): Promise<ToolCallOutcome | undefined> {
+export async function requestApproval(
+  call: ToolCall,
+  tool: FunctionTool,
+  input: unknown,
+  context: ToolRunContext,
+  slot?: CallSlot,
+): Promise<ToolCallEnd | undefined> {
+  const given = context.preApproved?.get(call.toolCallId);
+  if (given !== undefined) return given.approved ? undefined : { result: errorResult(call, deniedText(given.reason)) };
   let needed: boolean;
   try {
     const rule = tool.needsApproval;
@@ -31,31 +43,39 @@ export async function requestApproval(call: ToolCall, tool: FunctionTool, input:
     return { result: errorResult(call, text) };
   }
   context.emit({ type: 'tool-approval-request', runId: context.runId, step: context.step, toolCallId: call.toolCallId, toolName: call.toolName, input });
-  const request = { runId: context.runId, toolCallId: call.toolCallId, toolName: call.toolName, input };
-  const answer = await waitBounded(gate.wait(request), context.signal, tool.config?.timeoutMs);
+  const request: ApprovalRequest = { runId: context.runId, toolCallId: call.toolCallId, toolName: call.toolName, input };
+  const timeoutMs = tool.config?.approvalTimeoutMs ?? context.approvalTimeoutMs;
+  slot?.release();
+  const cancelWait = slot?.beginApprovalWait();
+  const answer = await waitBounded(gate.wait(request), [context.signal, cancelWait], timeoutMs);
+  slot?.endApprovalWait();
   if (answer === 'aborted' || answer === 'timeout') gate.forget(call.toolCallId);
   if (answer === 'aborted') return { result: cancelledResult(call) };
-  if (answer === 'timeout') {
-    const error = new ToolTimeoutError(call.toolName, tool.config?.timeoutMs ?? 0, 'waiting for approval');
-    return { result: errorResult(call, errorText(error)), exception: error };
-  }
-  return answer.approved ? undefined : { result: errorResult(call, deniedText(answer.reason)) };
+  if (answer === 'timeout') return { result: errorResult(call, `The approval timed out after ${String(timeoutMs)} ms`) };
+  if ('interrupt' in answer) return { interruption: { requests: [request] } };
+  if (!answer.approved) return { result: errorResult(call, deniedText(answer.reason)) };
+  await slot?.reacquire();
+  return context.signal.aborted ? { result: cancelledResult(call) } : undefined;
 }
 
-function waitBounded(answer: Promise<ApprovalAnswer>, signal: AbortSignal, timeoutMs: number | undefined): Promise<ApprovalAnswer | 'aborted' | 'timeout'> {
+function waitBounded(
+  answer: Promise<ApprovalAnswer | ApprovalInterrupt>,
+  signals: readonly (AbortSignal | undefined)[],
+  timeoutMs: number | undefined,
+): Promise<Waited> {
   return new Promise((resolve) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const done = (value: ApprovalAnswer | 'aborted' | 'timeout'): void => {
-      signal.removeEventListener('abort', onAbort);
+    const done = (value: Waited): void => {
+      for (const signal of signals) signal?.removeEventListener('abort', onAbort);
       if (timer !== undefined) clearTimeout(timer);
       resolve(value);
     };
     const onAbort = (): void => done('aborted');
-    if (signal.aborted) {
+    if (signals.some((signal) => signal?.aborted === true)) {
       done('aborted');
       return;
     }
-    signal.addEventListener('abort', onAbort, { once: true });
+    for (const signal of signals) signal?.addEventListener('abort', onAbort, { once: true });
     if (timeoutMs !== undefined) timer = setTimeout(() => done('timeout'), timeoutMs);
     void answer.then(done);
   });

@@ -5,9 +5,15 @@ import { isPromiseLike } from '../internal/is-promise-like.js';
 import { linkedAbort, type LinkedAbort } from '../internal/linked-abort.js';
 import type { AttemptSignals } from './attempt-with-retry.js';
 import { approveForCaller } from './approve-for-caller.js';
+import { SlotPool, type CallSlot } from './call-slot.js';
 import { runToolCall } from './run-tool-call.js';
 import { cancelledResult } from './tool-result.js';
-import type { ToolCallOutcome, ToolRunContext } from './tool-run-context.js';
+import { isInterruption, type ToolCallEnd, type ToolCallInterruption, type ToolCallOutcome, type ToolRunContext } from './tool-run-context.js';
+
+/** A call's slot, as the group tracks it. */
+interface HeldSlot extends CallSlot {
+  held: boolean;
+}
 
 /** What a {@link ToolGroup} needs: the shared call context, minus what the group owns. @internal */
 export interface ToolGroupSetup extends Omit<ToolRunContext, 'signal' | 'trace'> {
@@ -17,6 +23,12 @@ export interface ToolGroupSetup extends Omit<ToolRunContext, 'signal' | 'trace'>
   readonly concurrency?: number;
   /** Starts the group's trace when its first call starts (telemetry on). */
   readonly startTrace?: (calls: readonly ToolCall[]) => ToolGroupTrace;
+  /**
+   * Whether the run ends after this group (a deferred end: stop tool, `cancel({ afterCurrentTools })`):
+   * then calls still waiting for approval get `cancelled` results once the rest has finished. Call
+   * {@link ToolGroup.checkDeferredEnd} when it becomes true.
+   */
+  readonly endsAfterGroup?: () => boolean;
 }
 
 /**
@@ -30,9 +42,12 @@ export class ToolGroup {
   private readonly outcomes = new Map<string, ToolCallOutcome>();
   private readonly started = new Set<string>();
   private readonly running = new Set<Promise<void>>();
-  private readonly waiting: (() => void)[] = [];
-  private readonly concurrency: number;
-  private active = 0;
+  private readonly interrupted = new Map<string, ToolCallInterruption>();
+  private readonly approvalWaits = new Map<string, AbortController>();
+  private readonly pool: SlotPool;
+  /** Started calls that have not ended yet. */
+  private unfinished = 0;
+  private settling = false;
   private context: ToolRunContext | undefined;
   private trace: ToolGroupTrace | undefined;
   private fanout: AbortFanout | undefined;
@@ -43,7 +58,7 @@ export class ToolGroup {
 
   constructor(private readonly setup: ToolGroupSetup) {
     this.abortLink = linkedAbort(setup.parentSignal);
-    this.concurrency = setup.concurrency ?? Number.POSITIVE_INFINITY;
+    this.pool = new SlotPool(setup.concurrency ?? Number.POSITIVE_INFINITY);
   }
 
   /** The group's signal (what its calls' signals follow). */
@@ -56,20 +71,23 @@ export class ToolGroup {
     return this.started.has(call.toolCallId);
   }
 
-  /** Starts `call` unless it was already started. */
+  /** Starts `call` unless it was already started. It waits for a concurrency slot, except while it waits for approval. */
   start(call: ToolCall): void {
     if (this.finished || this.started.has(call.toolCallId)) return;
     this.started.add(call.toolCallId);
+    this.unfinished++;
     const context = (this.context ??= this.makeContext(call));
-    if (this.active < this.concurrency) {
-      this.active++;
-      this.track(call, runToolCall(call, context, this.signals));
+    const slot = this.slotFor(call.toolCallId, true);
+    if (this.pool.tryTake()) {
+      slot.held = true;
+      this.track(call, runToolCall(call, context, this.signals, slot), slot);
       return;
     }
     // A freed slot is handed straight to the next waiting call, so a call started in between (eager
     // execution) cannot take it too and exceed the limit.
-    const queued = new Promise<void>((resolve) => this.waiting.push(resolve)).then(() => {
-      this.track(call, runToolCall(call, context, this.signals));
+    const queued = this.pool.take().then(() => {
+      slot.held = true;
+      this.track(call, runToolCall(call, context, this.signals, slot), slot);
     });
     this.keepUntilSettled(queued);
   }
@@ -82,11 +100,29 @@ export class ToolGroup {
   askApprovalForCaller(call: ToolCall): void {
     if (this.finished || this.started.has(call.toolCallId)) return;
     this.started.add(call.toolCallId);
+    this.unfinished++;
     const context = (this.context ??= this.makeContext(call));
-    const answered = approveForCaller(call, context).then((outcome) => {
-      if (outcome !== undefined) this.outcomes.set(call.toolCallId, outcome);
+    const slot = this.slotFor(call.toolCallId, false);
+    const answered = approveForCaller(call, context, slot).then((end) => {
+      if (end === undefined) this.ended();
+      else this.record(call, end, slot);
     });
     this.keepUntilSettled(answered);
+  }
+
+  /** Whether `call` ended waiting for a person (`approvals: 'interrupt'`), and for which requests. */
+  interruption(call: ToolCall): ToolCallInterruption['interruption'] | undefined {
+    return this.interrupted.get(call.toolCallId)?.interruption;
+  }
+
+  /**
+   * Cancels the approval waits once only they are left, when the run ends after this group. Called when
+   * a call ends, when a wait begins, and by the run when a deferred end is requested.
+   */
+  checkDeferredEnd(): void {
+    if (!this.settling || this.approvalWaits.size === 0 || this.unfinished > this.approvalWaits.size) return;
+    if (this.setup.endsAfterGroup?.() !== true) return;
+    for (const wait of this.approvalWaits.values()) wait.abort();
   }
 
   /** Whether `call` has its outcome (a result) in this group. */
@@ -102,6 +138,8 @@ export class ToolGroup {
   /** Starts each of `calls` not yet started, then waits until every started call has its outcome. */
   async settle(calls: readonly ToolCall[] = []): Promise<void> {
     for (const call of calls) this.start(call);
+    this.settling = true;
+    this.checkDeferredEnd();
     while (this.running.size > 0) await Promise.all(this.running);
   }
 
@@ -131,7 +169,7 @@ export class ToolGroup {
     const context = (this.context ??= this.makeContext(call));
     const outcome: ToolCallOutcome = { result: cancelledResult(call) };
     const trace = context.trace?.startToolCall(call);
-    context.emit({ type: 'tool-call-result', runId: context.runId, step: context.step, results: [outcome.result] });
+    context.emit({ type: 'tool-call-result', runId: context.runId, step: context.step, result: outcome.result, results: [outcome.result] });
     try {
       trace?.end(outcome.result);
     } catch {
@@ -141,13 +179,39 @@ export class ToolGroup {
     return outcome;
   }
 
-  private track(call: ToolCall, outcome: ToolCallOutcome | Promise<ToolCallOutcome>): void {
-    if (!isPromiseLike(outcome)) {
-      this.record(call, outcome);
+  private track(call: ToolCall, end: ToolCallEnd | Promise<ToolCallEnd>, slot: HeldSlot): void {
+    if (!isPromiseLike(end)) {
+      this.record(call, end, slot);
       return;
     }
-    const done = outcome.then((settled) => this.record(call, settled));
+    const done = end.then((settled) => this.record(call, settled, slot));
     this.keepUntilSettled(done);
+  }
+
+  private slotFor(toolCallId: string, pooled: boolean): HeldSlot {
+    const slot: HeldSlot = {
+      held: false,
+      release: () => {
+        if (!slot.held) return;
+        slot.held = false;
+        this.pool.give();
+      },
+      reacquire: async () => {
+        if (!pooled) return;
+        await this.pool.take();
+        slot.held = true;
+      },
+      beginApprovalWait: () => {
+        const wait = new AbortController();
+        this.approvalWaits.set(toolCallId, wait);
+        this.checkDeferredEnd();
+        return wait.signal;
+      },
+      endApprovalWait: () => {
+        this.approvalWaits.delete(toolCallId);
+      },
+    };
+    return slot;
   }
 
   /** `settle()` waits for `work`; it leaves the set once done. */
@@ -156,15 +220,20 @@ export class ToolGroup {
     void work.then(() => this.running.delete(work));
   }
 
-  private record(call: ToolCall, outcome: ToolCallOutcome): void {
-    this.outcomes.set(call.toolCallId, outcome);
-    const next = this.waiting.shift();
-    if (next === undefined) this.active--;
-    else next();
+  private record(call: ToolCall, end: ToolCallEnd, slot: HeldSlot): void {
+    if (isInterruption(end)) this.interrupted.set(call.toolCallId, end);
+    else this.outcomes.set(call.toolCallId, end);
+    slot.release();
+    this.ended();
+  }
+
+  private ended(): void {
+    this.unfinished--;
+    this.checkDeferredEnd();
   }
 
   private makeContext(first: ToolCall): ToolRunContext {
-    const { parentSignal: _parent, concurrency: _concurrency, startTrace, ...shared } = this.setup;
+    const { parentSignal: _parent, concurrency: _concurrency, startTrace, endsAfterGroup: _ends, ...shared } = this.setup;
     let trace: ToolGroupTrace | undefined;
     try {
       trace = startTrace?.([first]);

@@ -5,7 +5,7 @@ import type { ToolCallHooks } from '../hooks/tool-call-hooks.js';
 import type { ToolGroupTrace } from '../telemetry/telemetry.js';
 import type { FunctionTool } from '../tool/tool.js';
 import type { ToolAgent } from '../tool/tool-context.js';
-import type { ApprovalGate } from './approval.js';
+import type { ApprovalAnswer, ApprovalGate, ApprovalRequest } from './approval.js';
 
 export type { ToolCallHooks } from '../hooks/tool-call-hooks.js';
 
@@ -27,6 +27,39 @@ export interface ToolRunContext {
   readonly approvals: ApprovalGate | undefined;
   /** The group's trace, when telemetry is on. */
   readonly trace: ToolGroupTrace | undefined;
+  /** Bounds each approval wait (the tool's `config.approvalTimeoutMs` wins); default none. */
+  readonly approvalTimeoutMs?: number;
+  /** What `ctx.idempotencyKey` is made of: `<scope>:<toolCallId>` (the session id, else the run id). */
+  readonly idempotencyScope?: string;
+  /** Answers given before the call ran (a resumed run): the call does not ask again. */
+  readonly preApproved?: ReadonlyMap<string, ApprovalAnswer>;
+  /** Resume data for calls that run a nested agent whose run was interrupted (by the call's id). */
+  readonly nestedResume?: ReadonlyMap<string, NestedResume>;
+}
+
+/** How a call that runs a nested agent resumes it: the inner run's messages and the answers for it. @internal */
+export interface NestedResume {
+  readonly messages: readonly Message[];
+}
+
+/**
+ * A call that ended waiting for a person (`approvals: 'interrupt'`): it has no result yet. `requests` are
+ * the approvals it waits for — its own, or those of the nested run it started (then `state` holds that
+ * run's messages, JSON-encoded). @internal
+ */
+export interface ToolCallInterruption {
+  readonly interruption: {
+    readonly requests: readonly ApprovalRequest[];
+    readonly state?: unknown;
+  };
+}
+
+/** How one call ends: an outcome (a result), or an interruption. @internal */
+export type ToolCallEnd = ToolCallOutcome | ToolCallInterruption;
+
+/** Whether `end` is an interruption. @internal */
+export function isInterruption(end: ToolCallEnd): end is ToolCallInterruption {
+  return 'interruption' in end;
 }
 
 /** The outcome of one call: its result and, when it failed, what was thrown. @internal */

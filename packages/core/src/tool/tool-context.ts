@@ -65,16 +65,12 @@ export interface ToolContext<TAgent extends ToolAgent = ToolAgent> {
   /** The attempt number, 1 for the first (see `config.retry`). */
   readonly attempt: number;
   /**
-   * A string stable for this tool call across retries, reconnects and resumes (derived from the session id
-   * or run id and `toolCallId`), for tools that must not repeat a side effect: pass it to an API that
-   * deduplicates requests. Set by `BidiAgent`; may be absent where the runtime does not set it.
-   *
-   * @example
-   * ```ts
-   * await payments.charge({ amount, idempotencyKey: ctx.idempotencyKey ?? ctx.toolCallId });
-   * ```
+   * A key for this call's side effects: the same for every attempt, and — with a session — across a
+   * resume, a reload and a new process (`<session id>:<toolCallId>`; without a session `<run id>:<toolCallId>`,
+   * stable within the run). Pass it to the APIs your tool calls (an `Idempotency-Key` header, a unique
+   * database key) so a call that runs again does its work once.
    */
-  readonly idempotencyKey?: string;
+  readonly idempotencyKey: string;
   /**
    * Emits a `partial-tool-call-result` event for this call without changing its result. Ignored once this
    * attempt has ended (its result is in, or it timed out or was cancelled), so an abandoned attempt never

@@ -37,8 +37,14 @@ export interface ToolRetryConfig {
  * @category Tools
  */
 export interface ToolConfig {
-  /** Each attempt is aborted (its `signal` fires) and fails after this long. */
+  /** Each attempt is aborted (its `signal` fires) and fails after this long. Does not bound an approval wait. */
   readonly timeoutMs?: number;
+  /**
+   * How long a call waits for a person's approval (`needsApproval`) before it becomes the error result
+   * "The approval timed out after <n> ms" (the tool never runs). Default: no limit (the Agent's
+   * `approvalTimeoutMs`, when set, applies).
+   */
+  readonly approvalTimeoutMs?: number;
   readonly retry?: ToolRetryConfig;
 }
 

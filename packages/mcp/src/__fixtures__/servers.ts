@@ -97,6 +97,7 @@ export function toolContext(
   return {
     toolCallId: 'call_1',
     toolName: 'test',
+    idempotencyKey: 'mcp:call_1',
     signal: options.signal ?? new AbortController().signal,
     agent: { messages: [], cancel: () => undefined },
     messages: [],

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { withFileLock } from './file-lock.js';
 import type { McpOAuthRecord, McpOAuthStorage } from './token-storage.js';
 
 interface TokenFile {
@@ -11,7 +12,9 @@ interface TokenFile {
 /**
  * A {@link McpOAuthStorage} in one JSON file, readable and writable by its owner only (mode 0600, in a
  * folder created 0700 when missing). Every write replaces the file atomically (a temporary file in the
- * same folder, then a rename), so a crash never leaves half a file; writes from one process are serialized.
+ * same folder, then a rename), so a crash never leaves half a file. Writes are safe across processes too:
+ * each save or remove reads, merges and writes the file under a lock (`<path>.lock`, created with `O_EXCL`;
+ * a lock left by a process that died is taken over), so processes signing in at once lose no record.
  * One file holds the records of many servers. A file that is not valid JSON is an error, never overwritten.
  *
  * @example
@@ -29,6 +32,12 @@ export function fileTokenStorage(path: string): McpOAuthStorage {
     queue = next.catch(() => undefined);
     return next;
   };
+  // Read-merge-write under the cross-process lock (the folder must exist for the lock file).
+  const locked = <T>(task: () => Promise<T>): Promise<T> =>
+    serialized(async () => {
+      await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+      return withFileLock(`${path}.lock`, task);
+    });
 
   const read = async (): Promise<TokenFile> => {
     let text: string;
@@ -67,12 +76,12 @@ export function fileTokenStorage(path: string): McpOAuthStorage {
   return {
     load: (server) => serialized(async () => (await read()).servers[server]),
     save: (server, record) =>
-      serialized(async () => {
+      locked(async () => {
         const file = await read();
         await write({ version: 1, servers: { ...file.servers, [server]: record } });
       }),
     remove: (server) =>
-      serialized(async () => {
+      locked(async () => {
         const file = await read();
         if (!(server in file.servers)) return;
         const servers = { ...file.servers };

@@ -185,6 +185,30 @@ const services = {
       }),
       options: { retryPolicy: fast },
     }),
+  // A keyed agent with approvals: 'interrupt': `deploy` waits on an awakeable until the approve handler answers.
+  gated: () =>
+    restateAgent({
+      name: 'gated',
+      keyed: true,
+      agent: new Agent({
+        approvals: 'interrupt',
+        tools: [
+          {
+            ...fnTool('deploy', async ({ text: env }, ctx) => {
+              await hit('gated.deploy', `${String(env)} ${ctx.idempotencyKey}`);
+              return `deployed ${String(env)}`;
+            }),
+            needsApproval: true,
+          },
+        ],
+      }),
+      model: model(async (request) => {
+        const last = request.messages.at(-1);
+        if (last?.role === 'user') return toolCallResponse([{ name: 'deploy', id: 'call_deploy', input: { text: text(last) } }]);
+        return textResponse(`result: ${toolOutputs(request)}`);
+      }),
+      options: { retryPolicy: fast },
+    }),
   // A tool that always throws, with three attempts.
   flaky: () =>
     restateAgent({

@@ -1,6 +1,7 @@
 import type { ConformanceTestApi, SessionStoreConformanceCase, SessionStoreConformanceOptions } from './conformance-options.js';
 import { lifecycleCases } from './lifecycle-cases.js';
 import { messageCases } from './message-cases.js';
+import { approvalCases } from './approval-cases.js';
 
 /**
  * Every behaviour a `SessionStore` must have, as plain async functions: run them with any test
@@ -15,11 +16,12 @@ import { messageCases } from './message-cases.js';
  *
  * @category Conformance suite
  */
-export const sessionStoreConformanceCases: readonly SessionStoreConformanceCase[] = [...messageCases, ...lifecycleCases];
+export const sessionStoreConformanceCases: readonly SessionStoreConformanceCase[] = [...messageCases, ...approvalCases, ...lifecycleCases];
 
 /**
  * Registers the session-store conformance suite under `describe(name)`: exact round trips (bytes,
- * unicode, large messages), order under concurrent appends, listing and paging, delete, close, and —
+ * unicode, large messages), order under concurrent appends, approval parts and a run paused for
+ * approval that a new Agent resumes after a reload (unrepaired), listing and paging, delete, close, and —
  * with `reopen` — persistence and two connections over the same data. Every `@tandem/sessions` store
  * passes it; run it against your own store (Redis, DynamoDB, …) to check it does too.
  *

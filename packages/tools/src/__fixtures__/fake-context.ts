@@ -11,6 +11,7 @@ export function fakeContext(overrides: Partial<ToolContext> = {}): ToolContext {
     invocationState: {},
     requestState: {},
     attempt: 1,
+    idempotencyKey: 'run_1:call_1',
     progress: () => undefined,
     emit: () => undefined,
     ...overrides,
