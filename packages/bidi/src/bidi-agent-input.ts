@@ -1,5 +1,5 @@
 import type { BidiInput } from '@tandem/core/spec';
-import type { BidiAgent } from './bidi-agent.js';
+import type { BidiAgentHandle } from './bidi-agent-handle.js';
 
 /**
  * Returned by {@link BidiAgentInput.read} when the input has no more data. `client-disconnect` (the user
@@ -37,7 +37,7 @@ export interface BidiInputEnd {
  */
 export interface BidiAgentInput {
   /** Called once before the first `read()`. */
-  start?(agent: BidiAgent): void | Promise<void>;
+  start?(agent: BidiAgentHandle): void | Promise<void>;
   /** Resolves with the next input, or with `{ type: 'end' }`. `signal` aborts when the conversation ends. */
   read(signal: AbortSignal): Promise<BidiInput | BidiInputEnd>;
   /** Called once when the conversation ends; release streams and listeners here. */

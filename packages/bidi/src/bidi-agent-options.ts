@@ -1,6 +1,6 @@
 import type { BidiModel, Message } from '@tandem/core/spec';
 import type { Approver, SessionOptions, Telemetry, Tool } from '@tandem/core';
-import type { ToolGroupOptions } from '@tandem/core/runtime';
+import type { BidiAgentHooks } from './session/bidi-hooks.js';
 import type { Clock } from '@tandem/core';
 import type { BidiQueueOptions } from './bidi-queue-options.js';
 
@@ -15,9 +15,13 @@ import type { BidiQueueOptions } from './bidi-queue-options.js';
  * @category Agent
  */
 export interface BidiReconnectOptions {
-  /** Connect attempts per (re)connection, the first included (default 3). `0` disables reconnecting: a time-out then ends the conversation with `timeout`. */
+  /**
+   * Connect attempts per (re)connection, the first included, and connections in a row that may fail
+   * young (within 10 s of opening) before the conversation ends with `connection-close { reason: 'error' }`
+   * (default 5). `0` disables reconnecting: a time-out then ends the conversation with `timeout`.
+   */
   readonly maxAttempts?: number;
-  /** Delay before the second attempt; doubles each attempt (default 250 ms). */
+  /** Delay before the second attempt (and before reconnecting after a connection that failed young); doubles each time (default 250 ms). */
   readonly initialDelayMs?: number;
   /** Upper bound of the delay (default 5 000 ms). */
   readonly maxDelayMs?: number;
@@ -89,8 +93,28 @@ export interface BidiAgentOptions {
   readonly invocationState?: Record<string, unknown>;
   /** Calls running at once within one group (default unbounded). */
   readonly toolExecution?: { readonly concurrency?: number | 'sequential' };
-  /** `beforeToolCall` / `afterToolCall` hooks, as on `Agent`. */
-  readonly hooks?: ToolGroupOptions['hooks'];
+  /**
+   * `beforeToolCall`, `afterToolCall` and `messageAdded` hooks, as on `Agent` (add more with
+   * `agent.on()`). `messageAdded` hooks run in order without holding the conversation; a failing one is
+   * reported as a non-fatal `error` event; the end waits at most `stopGraceMs` for them.
+   */
+  readonly hooks?: Partial<BidiAgentHooks>;
+  /**
+   * How calls that need approval are answered. `'wait'` (default): by `approve()` / `deny()` or the
+   * `approve` option. `'spoken'`: also by the user's voice — the agent asks the model (a context note) to
+   * ask the user, and gives it a built-in tool `answer_approval({ toolCallId, approved, reason? })`,
+   * accepted only after the user spoke (a final transcript or typed turn) since the request; else the
+   * model gets the error "Ask the user first". An accepted answer emits `tool-approval-response` with
+   * `by: 'spoken'` and the user's words. `approve()` / `deny()` keep working beside it.
+   */
+  readonly approvals?: 'wait' | 'spoken';
+  /**
+   * Put before each result's model input when a group's results arrive after at least one completed user
+   * turn since the calls were made (the conversation moved on). Default
+   * `"(This result arrived after the conversation moved on; mention it briefly.)"`; `false` turns it off.
+   * History keeps the plain result.
+   */
+  readonly lateResultNote?: string | false;
   /** Per-output queue limits and drop policy. */
   readonly queue?: BidiQueueOptions;
   readonly reconnect?: BidiReconnectOptions;

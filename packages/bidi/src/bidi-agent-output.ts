@@ -1,4 +1,4 @@
-import type { BidiAgent } from './bidi-agent.js';
+import type { BidiAgentHandle } from './bidi-agent-handle.js';
 import type { BidiEvent } from './bidi-event.js';
 
 /**
@@ -19,7 +19,7 @@ import type { BidiEvent } from './bidi-event.js';
  */
 export interface BidiAgentOutput {
   /** Called once before the first `write()`. */
-  start?(agent: BidiAgent): void | Promise<void>;
+  start?(agent: BidiAgentHandle): void | Promise<void>;
   /** Receives each event in order; the next call waits until the returned promise settles. */
   write(event: BidiEvent): void | Promise<void>;
   /** Called once after the last event (`connection-close`) was written. */

@@ -1,10 +1,13 @@
 // Property test (fast-check, seeded): random interleavings of tool groups (fast, slow, unknown, invalid
-// JSON, throwing, stop tool, end_conversation, needing approval), responses, barge-ins, time-outs,
+// JSON, throwing, stop tool, end_conversation, needing approval, delivered interrupt / silent), responses,
+// barge-ins, connection limits (restarts at a turn boundary), time-outs,
 // go-aways, dropped connections, failing sends (results and input), user turns, approvals, calls the
-// model withdraws (tool-cancel), cancels (immediate and after the current tools) and stop(), on
+// model withdraws (tool-cancel), user turns and spoken approvals (answer_approval, with approvals:
+// 'spoken'), cancels (immediate and after the current tools) and stop(), on
 // ScriptedBidiModel with a ManualClock — sometimes with an output that hangs.
 // After each run: every call got exactly one result, none duplicated or lost, each sendToolResults call
-// was one whole group, no connection got a result twice, and the run ended (connection-close last).
+// was one whole group sent with its most urgent delivery mode, no connection got a result twice, a spoken
+// answer was accepted only after the user spoke, and the run ended (connection-close last).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scenario, scenarioArb } from './__fixtures__/bidi-scenario.js';

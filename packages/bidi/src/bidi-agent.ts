@@ -2,22 +2,26 @@ import { randomUUID } from 'node:crypto';
 import type { CancelOptions, ToolAgent } from '@tandem/core';
 import { ToolCatalog } from '@tandem/core/runtime';
 import type { BidiInput, BidiModel, Message } from '@tandem/core/spec';
+import type { BidiAgentHandle } from './bidi-agent-handle.js';
 import type { BidiAgentOptions } from './bidi-agent-options.js';
 import type { BidiAgentInput } from './bidi-agent-input.js';
 import type { BidiAgentOutput } from './bidi-agent-output.js';
 import type { BidiEvent } from './bidi-event.js';
 import type { BidiRunOptions, BidiRunResult } from './bidi-run-options.js';
 import { BidiAgentStateError } from './errors/bidi-agent-state-error.js';
-import { BidiSession } from './internal/bidi-session.js';
-import { settlePeers } from './internal/end-grace.js';
-import { InputReader, OutputPump } from './internal/run-io.js';
-import type { SessionConfig } from './internal/session-config.js';
-import { SessionWriter } from './internal/session-writer.js';
+import { BidiSession } from './session/bidi-session.js';
+import { BidiHooks, type BidiAgentHooks, type BidiHookName } from './session/bidi-hooks.js';
+import { answerApprovalTool } from './approvals/answer-approval-tool.js';
+import { DEFAULT_LATE_RESULT_NOTE } from './delivery/late-result-note.js';
+import { settlePeers } from './io/end-grace.js';
+import { InputReader, OutputPump } from './io/run-io.js';
+import type { SessionConfig } from './session/session-config.js';
+import { SessionWriter } from './history/session-writer.js';
 import { systemClock } from '@tandem/core';
-import { toBidiModel } from './internal/to-bidi-model.js';
-import { toolGroupScope } from './internal/tool-group-run.js';
-import { untilAborted } from './internal/until-aborted.js';
-import { withinGrace } from './internal/within-grace.js';
+import { toBidiModel } from './connection/to-bidi-model.js';
+import { toolGroupScope } from './tools/tool-group-run.js';
+import { untilAborted } from './util/until-aborted.js';
+import { withinGrace } from './util/within-grace.js';
 
 const DEFAULT_STOP_GRACE_MS = 2_000;
 
@@ -55,12 +59,13 @@ const DEFAULT_STOP_GRACE_MS = 2_000;
  *
  * @category Agent
  */
-export class BidiAgent implements ToolAgent, AsyncDisposable {
+export class BidiAgent implements ToolAgent, BidiAgentHandle, AsyncDisposable {
   /** The realtime model (resolved from the registry when `model` was a `provider:model-id` string). */
   readonly model: BidiModel;
   private readonly options: BidiAgentOptions;
   private readonly catalog: ToolCatalog;
   private readonly store: SessionWriter | undefined;
+  private readonly hooks: BidiHooks;
   private session: BidiSession | undefined;
   private history: readonly Message[];
 
@@ -74,8 +79,25 @@ export class BidiAgent implements ToolAgent, AsyncDisposable {
     validateOptions(options);
     this.options = options;
     this.history = [...(options.messages ?? [])];
-    this.catalog = new ToolCatalog(options.tools ?? [], { owner: 'BidiAgent' });
+    this.hooks = new BidiHooks(options.hooks);
+    const builtIn = options.approvals === 'spoken' ? [answerApprovalTool(() => this.session?.spoken)] : [];
+    // The tools list itself is kept (not copied) without built-ins, so a live list given as `tools` stays live.
+    this.catalog = new ToolCatalog(builtIn.length === 0 ? (options.tools ?? []) : [...(options.tools ?? []), ...builtIn], { owner: 'BidiAgent' });
     this.store = options.session === undefined ? undefined : new SessionWriter(options.session);
+  }
+
+  /**
+   * Adds a hook (`beforeToolCall`, `afterToolCall`, `messageAdded`) — as `Agent.on()` does; it applies
+   * from the next call or message on, also mid-conversation. Returns a function that removes it.
+   *
+   * @example
+   * ```ts
+   * const off = agent.on('afterToolCall', ({ result }) => console.log(result.toolName, result.status));
+   * off();
+   * ```
+   */
+  on<K extends BidiHookName>(name: K, hook: BidiAgentHooks[K]): () => void {
+    return this.hooks.add(name, hook);
   }
 
   /** The conversation history: text turns, final transcripts, tool calls and results (each call paired with its result). */
@@ -161,7 +183,7 @@ export class BidiAgent implements ToolAgent, AsyncDisposable {
     for (;;) {
       const event = await consumer.queue.next();
       if (event === undefined) return;
-      session.noteSent('receive', event);
+      session.fanout.noteSent('receive', event);
       yield event;
     }
   }
@@ -195,7 +217,7 @@ export class BidiAgent implements ToolAgent, AsyncDisposable {
    * ```
    */
   reportPlayed(responseId: string, ms: number): void {
-    this.session?.reportPlayed(responseId, ms);
+    this.session?.flow.playback.report(responseId, ms);
   }
 
   /**
@@ -205,7 +227,7 @@ export class BidiAgent implements ToolAgent, AsyncDisposable {
   async stop(): Promise<void> {
     const session = this.session;
     if (session === undefined || !this.calledFrom(session)) return;
-    session.end('user-request');
+    session.finish('user-request');
     await session.closed.promise;
   }
 
@@ -228,7 +250,7 @@ export class BidiAgent implements ToolAgent, AsyncDisposable {
     } catch (error) {
       // Nothing was connected yet: end this conversation so the agent is not left "running".
       const endedMeanwhile = session.signal.aborted;
-      session.end('error');
+      session.finish('error');
       const reason = await session.closed.promise;
       await this.stopPeers(started, graceMs).catch(() => undefined);
       if (endedMeanwhile) return { reason, messages: session.history.messages }; // stop() during a slow start()
@@ -252,8 +274,11 @@ export class BidiAgent implements ToolAgent, AsyncDisposable {
       const reader = new InputReader(session, input, this);
       readers.push(reader);
       void reader.done.then((ended) => {
-        if (ended === 'client-disconnect') session.end('client-disconnect');
-        else if (ended === 'complete' && --remaining === 0) session.endWhenIdle();
+        if (ended === 'client-disconnect') session.finish('client-disconnect');
+        else if (ended === 'complete') {
+          session.padding.inputEnded();
+          if (--remaining === 0) session.endWhenIdle();
+        }
       });
     }
     const reason = await session.closed.promise;
@@ -299,8 +324,9 @@ export class BidiAgent implements ToolAgent, AsyncDisposable {
     if (previous !== undefined) this.history = previous.history.messages;
     const { options } = this;
     const concurrency = options.toolExecution?.concurrency;
+    const runId = randomUUID();
     const config: SessionConfig = {
-      runId: randomUUID(),
+      runId,
       model: this.model,
       system: options.system,
       catalog: this.catalog,
@@ -309,7 +335,7 @@ export class BidiAgent implements ToolAgent, AsyncDisposable {
       clock: options.clock ?? systemClock,
       invocationState: options.invocationState ?? {},
       concurrency: concurrency === 'sequential' ? 1 : concurrency,
-      hooks: options.hooks,
+      hooks: this.hooks.toolCallHooks(),
       approve: options.approve,
       store: this.store,
       startMessages: options.messages ?? [],
@@ -317,13 +343,20 @@ export class BidiAgent implements ToolAgent, AsyncDisposable {
       agentName: options.name ?? 'agent',
       queue: options.queue ?? {},
       reconnect: {
-        maxAttempts: options.reconnect?.maxAttempts ?? 3,
+        maxAttempts: options.reconnect?.maxAttempts ?? 5,
         initialDelayMs: options.reconnect?.initialDelayMs ?? 250,
         maxDelayMs: options.reconnect?.maxDelayMs ?? 5_000,
         marginMs: options.reconnect?.marginMs ?? 30_000,
       },
       responseWaitMs: options.responseWaitMs ?? 5_000,
       stopGraceMs: options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS,
+      lateResultNote: options.lateResultNote ?? DEFAULT_LATE_RESULT_NOTE,
+      approvals: options.approvals ?? 'wait',
+      messageAdded: (message, report) => {
+        this.store?.append(message);
+        this.hooks.messageAdded(message, runId, 0, report);
+      },
+      hooksSettled: () => this.hooks.settled(),
     };
     const session = new BidiSession(config);
     for (const id of consumers) session.fanout.add(id);
@@ -333,8 +366,8 @@ export class BidiAgent implements ToolAgent, AsyncDisposable {
 
   private async openSession(session: BidiSession, signal: AbortSignal | undefined): Promise<void> {
     if (signal !== undefined) {
-      if (signal.aborted) session.end('user-request');
-      const onAbort = (): void => session.end('user-request');
+      if (signal.aborted) session.finish('user-request');
+      const onAbort = (): void => session.finish('user-request');
       signal.addEventListener('abort', onAbort, { once: true });
       void session.closed.promise.then(() => signal.removeEventListener('abort', onAbort));
     }

@@ -99,7 +99,8 @@ export interface BidiBargeInMetrics {
  * - `partial-tool-call-result`, `tool-retry`, `tool-call-result` — progress and results of calls,
  *   `tool-call-result` once per call in completion order.
  * - `tool-group-complete` — every call of a group finished; `results` in the model's call order.
- * - `usage`, `error` (`fatal: true` ends the conversation).
+ * - `usage`, `error` (`fatal: true` ends the conversation), `warning` (handled: e.g. a duplicate call id dropped).
+ * - `tool-approval-response` — with `approvals: 'spoken'`, the user answered an approval by voice.
  * - `audio-dropped` — this output stalled and lost the oldest queued audio (only that output gets it).
  * - `connection-close` — always the last event.
  * - events of nested agents (`subAgentTool`), with `parentToolCallId` set — see {@link BidiNestedAgentEvent}.
@@ -176,6 +177,18 @@ export type BidiEvent =
           }
         | { readonly type: 'usage'; readonly usage: Usage; readonly responseId?: string }
         | { readonly type: 'error'; readonly error: unknown; readonly fatal: boolean }
+        /** Something went wrong that the agent handled (e.g. `duplicate-tool-call`: a call id the model sent twice ran once). */
+        | { readonly type: 'warning'; readonly code: string; readonly message: string }
+        | {
+            readonly type: 'tool-approval-response';
+            readonly toolCallId: string;
+            readonly approved: boolean;
+            readonly reason?: string;
+            /** How it was answered: `spoken` — the model's `answer_approval` after the user spoke. */
+            readonly by: 'spoken';
+            /** What the user said since the request (their final transcripts and typed turns). */
+            readonly transcript: string;
+          }
         | { readonly type: 'audio-dropped'; readonly droppedChunks: number; readonly droppedMs: number }
         | { readonly type: 'connection-close'; readonly reason: BidiCloseReason }
       ));

@@ -4,6 +4,7 @@
  * @packageDocumentation
  */
 export { BidiAgent } from './bidi-agent.js';
+export type { BidiAgentHandle } from './bidi-agent-handle.js';
 export type { BidiAgentOptions, BidiReconnectOptions } from './bidi-agent-options.js';
 export type { BidiRunOptions, BidiRunResult } from './bidi-run-options.js';
 export type { BidiAgentInput, BidiInputEnd } from './bidi-agent-input.js';
@@ -23,6 +24,7 @@ export type {
 export { BidiConnectionError } from './errors/bidi-connection-error.js';
 export { BidiAgentStateError } from './errors/bidi-agent-state-error.js';
 export { BidiOutputOverflowError } from './errors/bidi-output-overflow-error.js';
+export { BidiOutputError } from './errors/bidi-output-error.js';
 export { BidiStuckPeerError } from './errors/bidi-stuck-peer-error.js';
 export { BidiSessionAppendError } from './errors/bidi-session-append-error.js';
 export { pcm16ToInt16, int16ToPcm16 } from './pcm/pcm16-samples.js';

@@ -11,13 +11,16 @@ import type { BidiEvent } from '../bidi-event.js';
 import type { BidiRunResult } from '../bidi-run-options.js';
 import { endConversation, sleepTool } from './test-kit.js';
 
-const KINDS = ['t0', 't10', 't50', 't200', 't200', 'nope', 'bad-json', 'throws', 'stop', 'end', 'ask'] as const;
+const KINDS = ['t0', 't10', 't50', 't200', 't200', 'nope', 'bad-json', 'throws', 'stop', 'end', 'ask', 'int', 'sil'] as const;
+/** The delivery mode of each tool the scenarios use (others: `when-idle`). */
+const DELIVERY: Readonly<Record<string, 'interrupt' | 'silent'>> = { int: 'interrupt', sil: 'silent' };
+const URGENCY = { silent: 0, 'when-idle': 1, interrupt: 2 } as const;
 type Kind = (typeof KINDS)[number];
 
 type Op =
   | { readonly op: 'group'; readonly calls: readonly Kind[] }
   | { readonly op: 'respond' | 'open' | 'end-response' | 'barge' | 'timeout' | 'drop' | 'fail-send' | 'fail-input' | 'send' }
-  | { readonly op: 'approve-all' | 'withdraw' }
+  | { readonly op: 'approve-all' | 'withdraw' | 'user-turn' | 'answer-yes' | 'answer-no' }
   | { readonly op: 'cancel' | 'cancel-after' | 'stop' }
   | { readonly op: 'advance'; readonly ms: number }
   | { readonly op: 'go-away'; readonly timeLeftMs: number };
@@ -30,18 +33,25 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ op: fc.constant('go-away' as const), timeLeftMs: fc.integer({ min: 0, max: 100 }) }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constantFrom('cancel' as const, 'cancel-after' as const, 'stop' as const) }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constantFrom('approve-all' as const, 'withdraw' as const) }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constantFrom('user-turn' as const, 'answer-yes' as const, 'answer-no' as const) }) },
 );
 
 /** One generated scenario. */
 export interface Scenario {
   readonly nativeAsyncTools: boolean;
   readonly hangingOutput: boolean;
+  /** `approvals: 'spoken'`: the model answers approvals with answer_approval after the user spoke. */
+  readonly spoken: boolean;
+  /** A connection limit: the agent restarts before it (at a turn boundary). */
+  readonly maxConnectionMs: number | undefined;
   readonly ops: readonly Op[];
 }
 
 export const scenarioArb: fc.Arbitrary<Scenario> = fc.record({
   nativeAsyncTools: fc.boolean(),
   hangingOutput: fc.boolean(),
+  spoken: fc.boolean(),
+  maxConnectionMs: fc.option(fc.integer({ min: 100, max: 400 }), { nil: undefined }),
   ops: fc.array(opArb, { minLength: 1, maxLength: 14 }),
 });
 
@@ -66,13 +76,13 @@ function parts(messages: readonly Message[], type: 'tool-call' | 'tool-result'):
 }
 
 /** Runs one scenario; returns the broken invariants (empty when all hold). */
-export async function scenario({ nativeAsyncTools, hangingOutput, ops }: Scenario): Promise<string[]> {
+export async function scenario({ nativeAsyncTools, hangingOutput, spoken, maxConnectionMs, ops }: Scenario): Promise<string[]> {
   const clock = new ManualClock();
   let failingSends = 0;
   let failingInputs = 0;
   const model = new ScriptedBidiModel({
     clock,
-    capabilities: { nativeAsyncTools },
+    capabilities: { nativeAsyncTools, ...(maxConnectionMs === undefined ? {} : { maxConnectionMs }) },
     onToolResults: () => {
       if (failingSends > 0) {
         failingSends--;
@@ -86,8 +96,27 @@ export async function scenario({ nativeAsyncTools, hangingOutput, ops }: Scenari
       }
     },
   });
-  const tools = [sleepTool('t0', clock, 0), sleepTool('t10', clock, 10), sleepTool('t50', clock, 50), sleepTool('t200', clock, 200), throws, makeStop(), { ...endConversation, name: 'end' }, ask];
-  const agent = new BidiAgent({ model, clock, tools, reconnect: { maxAttempts: 3, initialDelayMs: 5 }, responseWaitMs: 50, stopGraceMs: 100 });
+  const tools = [
+    sleepTool('t0', clock, 0),
+    sleepTool('t10', clock, 10),
+    sleepTool('t50', clock, 50),
+    sleepTool('t200', clock, 200),
+    throws,
+    makeStop(),
+    { ...endConversation, name: 'end' },
+    ask,
+    { ...sleepTool('int', clock, 10), delivery: 'interrupt' as const },
+    { ...sleepTool('sil', clock, 50), delivery: 'silent' as const },
+  ];
+  const agent = new BidiAgent({
+    model,
+    clock,
+    tools,
+    reconnect: { maxAttempts: 3, initialDelayMs: 5, marginMs: 50 },
+    responseWaitMs: 50,
+    stopGraceMs: 100,
+    ...(spoken ? { approvals: 'spoken' as const } : {}),
+  });
   const events: BidiEvent[] = [];
   const outputs: BidiAgentOutput[] = [{ write: (event) => void events.push(event) }];
   // An output that hangs for good on its first barge-in (a dead speaker): the end must not wait for it.
@@ -98,7 +127,9 @@ export async function scenario({ nativeAsyncTools, hangingOutput, ops }: Scenari
   });
   await model.settle(1);
 
-  const groups = new Set<string>();
+  const typedAt: number[] = [];
+  /** Each group the model asked for (its ids in call order) and the delivery mode it must be sent with. */
+  const groups = new Map<string, string>();
   let ids = 0;
   let open: string | undefined;
   // An end waiting for groups to finish (a stop tool, cancel after the current tools) keeps later results
@@ -118,8 +149,21 @@ export async function scenario({ nativeAsyncTools, hangingOutput, ops }: Scenari
           if (kind === 'stop') return { name: 'stop', id, input: { message: 'Bye.' } };
           return { name: kind, id };
         });
-        groups.add(calls.map((call) => call.id).join());
+        groups.set(calls.map((call) => call.id).join(), expectedDelivery(calls.map((call) => call.name)));
         connection.emit(bidiToolGroup(calls));
+        break;
+      }
+      case 'user-turn':
+        if (usable) connection.emit({ type: 'transcript', role: 'user', delta: 'Yes please.', final: true });
+        break;
+      case 'answer-yes':
+      case 'answer-no': {
+        // The model answers the newest approval request by voice (accepted only if the user spoke since).
+        const request = events.findLast((e) => e.type === 'tool-approval-request');
+        if (!usable || request?.type !== 'tool-approval-request') break;
+        const id = `c${String(++ids)}`;
+        groups.set(id, 'when-idle');
+        connection.emit(bidiToolGroup([{ name: 'answer_approval', id, input: { toolCallId: request.toolCallId, approved: op.op === 'answer-yes' } }]));
         break;
       }
       case 'advance':
@@ -157,7 +201,10 @@ export async function scenario({ nativeAsyncTools, hangingOutput, ops }: Scenari
         failingInputs++;
         break;
       case 'send':
-        if (agent.running) agent.send('Hi').catch(() => undefined);
+        if (agent.running) {
+          typedAt.push(events.length); // a typed turn counts as the user speaking (it makes no event)
+          agent.send('Hi').catch(() => undefined);
+        }
         break;
       case 'cancel':
         agent.cancel();
@@ -222,13 +269,38 @@ export async function scenario({ nativeAsyncTools, hangingOutput, ops }: Scenari
     const replayed = parts(connection.request.messages, 'tool-result');
     const sent = connection.toolResults.flatMap((call) => call.map((r) => r.toolCallId));
     if (new Set([...replayed, ...sent]).size !== replayed.length + sent.length) broken.push(`connection ${String(connection.index)} got a result twice`);
-    for (const call of connection.toolResults) {
-      if (!groups.has(call.map((r) => r.toolCallId).join())) broken.push('a sendToolResults call that is not one whole group in call order');
-    }
+    connection.toolResults.forEach((call, index) => {
+      const mode = groups.get(call.map((r) => r.toolCallId).join());
+      if (mode === undefined) broken.push('a sendToolResults call that is not one whole group in call order');
+      else if (connection.deliveries[index] !== mode) broken.push(`a group sent with delivery ${String(connection.deliveries[index])}, not its most urgent mode ${mode}`);
+    });
   }
+  broken.push(...spokenAnswersCheck(events, typedAt));
   const closes = events.filter((e) => e.type === 'connection-close');
   if (closes.length !== 1 || events.at(-1)?.type !== 'connection-close') broken.push('connection-close is not the one last event');
   if (clock.pending !== 0) broken.push('timers left behind');
   return broken;
 }
 
+
+function expectedDelivery(toolNames: readonly string[]): string {
+  let mode: keyof typeof URGENCY = 'when-idle';
+  for (const [index, name] of toolNames.entries()) {
+    const own = DELIVERY[name] ?? 'when-idle';
+    if (index === 0 || URGENCY[own] > URGENCY[mode]) mode = own;
+  }
+  return mode;
+}
+
+/** A spoken answer is accepted only after a final user transcript that came after its request. */
+function spokenAnswersCheck(events: readonly BidiEvent[], typedAt: readonly number[]): string[] {
+  const broken: string[] = [];
+  events.forEach((event, index) => {
+    if (event.type !== 'tool-approval-response') return;
+    const requestAt = events.findIndex((e) => e.type === 'tool-approval-request' && e.toolCallId === event.toolCallId);
+    const spokeAt = events.findIndex((e, at) => at > requestAt && at < index && e.type === 'transcript' && e.role === 'user' && e.final);
+    const typed = typedAt.some((at) => at > requestAt && at <= index);
+    if (requestAt < 0 || (spokeAt < 0 && !typed)) broken.push('a spoken approval accepted before the user spoke');
+  });
+  return broken;
+}

@@ -3,9 +3,11 @@ import { TandemError } from '@tandem/core';
 const BRAND = Symbol.for('tandem.error.BidiStuckPeerError');
 
 /**
- * While a conversation was ending, an output's `write()` (or `start()`) or an input's `read()` (or
- * `start()`) did not settle within the agent's `stopGraceMs`; the agent abandoned it so that `run()`
- * could resolve. Reported as a non-fatal `error` event to the other outputs, before `connection-close`.
+ * While a conversation was ending, an output's `write()` (or `start()`), an input's `read()` (or
+ * `start()`), a tool group (a tool or `beforeToolCall`/`afterToolCall` hook ignoring its signal) or a
+ * `messageAdded` hook did not settle within the agent's `stopGraceMs`; the agent abandoned it so that
+ * `run()` / `stop()` could resolve (abandoned calls are recorded `cancelled`; a late settlement is
+ * ignored). Reported as a non-fatal `error` event to the outputs, before `connection-close`.
  *
  * @example
  * ```ts
@@ -18,18 +20,15 @@ const BRAND = Symbol.for('tandem.error.BidiStuckPeerError');
  */
 export class BidiStuckPeerError extends TandemError {
   /** Which kind of peer hung. */
-  readonly peer: 'input' | 'output';
-  /** Its position in `run({ inputs })` or `run({ outputs })`. */
+  readonly peer: 'input' | 'output' | 'tool' | 'hook';
+  /** Its position in `run({ inputs })` or `run({ outputs })`; for `tool`, how many groups were abandoned. */
   readonly index: number;
   /** How long the agent waited for it. */
   readonly waitedMs: number;
   private readonly [BRAND] = true;
 
-  constructor(peer: 'input' | 'output', index: number, waitedMs: number) {
-    const what = peer === 'output' ? 'write()' : 'read()';
-    super('BIDI_STUCK_PEER', {
-      message: `${peer === 'output' ? 'Output' : 'Input'} ${String(index)} did not settle its ${what} within ${String(waitedMs)} ms while the conversation was ending; it was abandoned. Make ${what} settle promptly (inputs: honour the abort signal passed to read()).`,
-    });
+  constructor(peer: 'input' | 'output' | 'tool' | 'hook', index: number, waitedMs: number) {
+    super('BIDI_STUCK_PEER', { message: stuckMessage(peer, index, waitedMs) });
     this.name = 'BidiStuckPeerError';
     this.peer = peer;
     this.index = index;
@@ -39,4 +38,14 @@ export class BidiStuckPeerError extends TandemError {
   static override isInstance(error: unknown): error is BidiStuckPeerError {
     return typeof error === 'object' && error !== null && BRAND in error;
   }
+}
+
+function stuckMessage(peer: 'input' | 'output' | 'tool' | 'hook', index: number, waitedMs: number): string {
+  const ms = String(waitedMs);
+  if (peer === 'tool') {
+    return `${String(index)} tool group(s) did not finish within ${ms} ms of the conversation ending; their unfinished calls were recorded as cancelled. Make tools and beforeToolCall/afterToolCall hooks honour ctx.signal.`;
+  }
+  if (peer === 'hook') return `A messageAdded hook did not settle within ${ms} ms of the conversation ending; it was abandoned. Make hooks settle promptly.`;
+  const what = peer === 'output' ? 'write()' : 'read()';
+  return `${peer === 'output' ? 'Output' : 'Input'} ${String(index)} did not settle its ${what} within ${ms} ms while the conversation was ending; it was abandoned. Make ${what} settle promptly (inputs: honour the abort signal passed to read()).`;
 }

@@ -1,5 +1,5 @@
 import type { BidiInput } from '@tandem/core/spec';
-import type { BidiAgent } from '../bidi-agent.js';
+import type { BidiAgentHandle } from '../bidi-agent-handle.js';
 import type { BidiAgentInput, BidiInputEnd } from '../bidi-agent-input.js';
 import type { BidiAgentOutput } from '../bidi-agent-output.js';
 import type { BidiEvent } from '../bidi-event.js';
@@ -87,7 +87,7 @@ export function webSocketIO(socket: WebSocketLike, options: WebSocketIOOptions =
   const inputRate = options.inputSampleRate ?? 16_000;
   const maxFrameBytes = options.maxFrameBytes ?? 1024 * 1024;
   const inbox = new WebSocketInbox(options.maxBufferedInputs ?? 500, options.maxBufferedBytes ?? 8 * 1024 * 1024);
-  let agent: BidiAgent | undefined;
+  let agent: BidiAgentHandle | undefined;
   let outputRate: number | undefined;
   let ended = false;
   let refused = false;
@@ -188,7 +188,7 @@ export function webSocketIO(socket: WebSocketLike, options: WebSocketIOOptions =
   };
 
   return {
-    start(started: BidiAgent): void {
+    start(started: BidiAgentHandle): void {
       if (outputRate !== undefined) return; // started once, whether used as input, output or both
       agent = started;
       outputRate = options.outputSampleRate ?? started.model.audio.outputRate;

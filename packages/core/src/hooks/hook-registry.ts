@@ -2,7 +2,20 @@ import type { AgentHooks, HookName } from './agent-hooks.js';
 
 type HookFunction<K extends HookName> = AgentHooks[K];
 
-/** Holds the hooks of an agent and runs them in registration order, awaiting each. @internal */
+/**
+ * Holds the hooks of an agent and runs them in registration order, awaiting each — the registry behind
+ * `Agent`'s `hooks` option and `agent.on()`, for agents built on the tool runtime (`BidiAgent`).
+ *
+ * @example
+ * ```ts
+ * const hooks = new HookRegistry();
+ * const off = hooks.add('messageAdded', ({ message }) => console.log(message.role));
+ * await hooks.run('messageAdded', { runId: 'r1', step: 0, message });
+ * off();
+ * ```
+ *
+ * @category Tool runtime
+ */
 export class HookRegistry {
   private readonly hooks: { [K in HookName]?: HookFunction<K>[] } = {};
 

@@ -1,4 +1,5 @@
-import type { BidiConnection } from '../spec/bidi-model/v1/bidi-connection.js';
+import type { BidiConnection, BidiSessionUpdate, SendToolResultsOptions } from '../spec/bidi-model/v1/bidi-connection.js';
+import type { ToolDelivery } from '../spec/language-model/v1/tool-definition.js';
 import type { BidiConnectRequest } from '../spec/bidi-model/v1/bidi-connect-request.js';
 import type { BidiInput } from '../spec/bidi-model/v1/bidi-input.js';
 import type { BidiModelEvent } from '../spec/bidi-model/v1/bidi-model-event.js';
@@ -23,7 +24,14 @@ export type ScriptedBidiReaction = void | readonly BidiModelEvent[] | PromiseLik
 export type ScriptedBidiRecord =
   | { readonly type: 'connect'; readonly connection: number; readonly request: Omit<BidiConnectRequest, 'signal'> }
   | { readonly type: 'input'; readonly connection: number; readonly input: BidiInput }
-  | { readonly type: 'tool-results'; readonly connection: number; readonly results: readonly ToolResult[] }
+  | {
+      readonly type: 'tool-results';
+      readonly connection: number;
+      readonly results: readonly ToolResult[];
+      /** The `delivery` option the agent passed (absent when it passed none). */
+      readonly delivery?: ToolDelivery;
+    }
+  | { readonly type: 'update'; readonly connection: number; readonly update: BidiSessionUpdate }
   | { readonly type: 'truncate'; readonly connection: number; readonly responseId: string; readonly playedMs: number }
   | { readonly type: 'close'; readonly connection: number };
 
@@ -59,6 +67,10 @@ export class ScriptedBidiConnection implements BidiConnection {
   readonly inputs: BidiInput[] = [];
   /** Every `sendToolResults` call on this connection: one entry per call. */
   readonly toolResults: (readonly ToolResult[])[] = [];
+  /** The `delivery` option of each `sendToolResults` call, index for index with `toolResults`. */
+  readonly deliveries: (ToolDelivery | undefined)[] = [];
+  /** Every `update()` call. */
+  readonly updates: BidiSessionUpdate[] = [];
   /** Every `truncate` call. */
   readonly truncations: { readonly responseId: string; readonly playedMs: number }[] = [];
   private readonly host: ScriptedBidiConnectionHost;
@@ -172,12 +184,25 @@ export class ScriptedBidiConnection implements BidiConnection {
     await this.react(this.host.reactToInput(input, this));
   }
 
-  async sendToolResults(results: readonly ToolResult[]): Promise<void> {
+  async sendToolResults(results: readonly ToolResult[], options: SendToolResultsOptions = {}): Promise<void> {
     this.assertUsable('sendToolResults');
     const copy = [...results];
     this.toolResults.push(copy);
-    this.host.record({ type: 'tool-results', connection: this.index, results: copy });
+    this.deliveries.push(options.delivery);
+    this.host.record({
+      type: 'tool-results',
+      connection: this.index,
+      results: copy,
+      ...(options.delivery === undefined ? {} : { delivery: options.delivery }),
+    });
     await this.react(this.host.reactToToolResults(copy, this));
+  }
+
+  /** Records the change (a live session update); the scripted session takes every change. */
+  async update(update: BidiSessionUpdate): Promise<void> {
+    this.assertUsable('update');
+    this.updates.push(update);
+    this.host.record({ type: 'update', connection: this.index, update });
   }
 
   async truncate(responseId: string, playedMs: number): Promise<void> {

@@ -56,6 +56,21 @@ describe('ScriptedBidiModel', () => {
     expect(seen.at(-1)).toMatchObject({ type: 'tool-group', calls: [{ toolCallId: 'after_2', toolName: 'again', toolArgs: '{}' }] });
   });
 
+  it('records the delivery of each results call, context notes and live updates', async () => {
+    const model = new ScriptedBidiModel();
+    const connection = await model.connect({ tools: [], messages: [] });
+    await connection.sendToolResults([result], { delivery: 'interrupt' });
+    await connection.sendToolResults([{ ...result, toolCallId: 'c2' }]);
+    await connection.send({ type: 'context', text: 'Ask the user first.', delivery: 'when-idle' });
+    await connection.send({ type: 'text', text: 'hi' });
+    await connection.update({ system: 'You book tables.' });
+    expect(model.toolResultDeliveries).toEqual(['interrupt', undefined]);
+    expect(connection.deliveries).toEqual(['interrupt', undefined]);
+    expect(model.contextInputs).toEqual([{ type: 'context', text: 'Ask the user first.', delivery: 'when-idle' }]);
+    expect(connection.updates).toEqual([{ system: 'You book tables.' }]);
+    expect(model.log.filter((entry) => entry.type === 'update')).toEqual([{ type: 'update', connection: 0, update: { system: 'You book tables.' } }]);
+  });
+
   it('simulates time-outs, go-aways, drops and normal ends', async () => {
     const clock = new ManualClock();
     const model = new ScriptedBidiModel({ clock });

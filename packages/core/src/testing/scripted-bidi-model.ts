@@ -4,6 +4,7 @@ import type { BidiInput } from '../spec/bidi-model/v1/bidi-input.js';
 import type { BidiModelCapabilities } from '../spec/bidi-model/v1/bidi-model-capabilities.js';
 import type { BidiModelV1 } from '../spec/bidi-model/v1/bidi-model-v1.js';
 import type { ToolResult } from '../spec/message/v1/tool-result.js';
+import type { ToolDelivery } from '../spec/language-model/v1/tool-definition.js';
 import type { Clock } from '../clock/clock.js';
 import { systemClock } from '../clock/system-clock.js';
 import { sleep } from '../util/sleep.js';
@@ -124,6 +125,20 @@ export class ScriptedBidiModel implements BidiModelV1 {
     const calls: (readonly ToolResult[])[] = [];
     for (const entry of this.log) if (entry.type === 'tool-results') calls.push(entry.results);
     return calls;
+  }
+
+  /** The `delivery` option of every `sendToolResults` call across all connections, index for index with `toolResultCalls`. */
+  get toolResultDeliveries(): (ToolDelivery | undefined)[] {
+    const deliveries: (ToolDelivery | undefined)[] = [];
+    for (const entry of this.log) if (entry.type === 'tool-results') deliveries.push(entry.delivery);
+    return deliveries;
+  }
+
+  /** Every `{ type: 'context' }` input (notes that are not user turns) across all connections, in order. */
+  get contextInputs(): Extract<BidiInput, { type: 'context' }>[] {
+    const notes: Extract<BidiInput, { type: 'context' }>[] = [];
+    for (const entry of this.log) if (entry.type === 'input' && entry.input.type === 'context') notes.push(entry.input);
+    return notes;
   }
 
   /** Every input sent across all connections, in order. */

@@ -21,8 +21,15 @@ export function toToolDefinitions(tools: readonly Tool[], owner?: string): ToolD
       throw new TypeError(`Duplicate tool name "${tool.name}": every tool given to one ${owner ?? 'agent'} needs a unique name.`);
     }
     seen.add(tool.name);
-    if (tool.kind === 'function') checkToolConfig(tool.name, tool.config);
-    definitions.push(tool.kind === 'function' ? functionToolDefinition(tool) : tool);
+    if (tool.kind === 'function') {
+      checkToolConfig(tool.name, tool.config);
+      checkDelivery(tool.name, tool.delivery);
+    }
+    if (tool.kind !== 'function') definitions.push(tool);
+    else {
+      const definition = functionToolDefinition(tool);
+      definitions.push(tool.delivery === undefined ? definition : { ...definition, delivery: tool.delivery });
+    }
   }
   return definitions;
 }
@@ -56,4 +63,11 @@ function checkToolConfig(name: string, config: ToolConfig | undefined): void {
       throw new TypeError(`Tool "${name}": config.retry.${key} must be a non-negative number, got ${String(value)}.`);
     }
   }
+}
+
+const DELIVERIES: readonly unknown[] = ['when-idle', 'interrupt', 'silent'];
+
+function checkDelivery(name: string, delivery: unknown): void {
+  if (delivery === undefined || DELIVERIES.includes(delivery)) return;
+  throw new TypeError(`Tool "${name}": delivery must be 'when-idle', 'interrupt' or 'silent', got ${JSON.stringify(delivery)}.`);
 }

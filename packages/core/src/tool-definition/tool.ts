@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../spec/shared/json.js';
-import type { ProviderToolDefinition } from '../spec/language-model/v1/tool-definition.js';
+import type { ProviderToolDefinition, ToolDelivery } from '../spec/language-model/v1/tool-definition.js';
 import type { ToolOutput } from '../spec/message/v1/tool-output.js';
 import type { AggregatorClass } from './aggregator.js';
 import type { ToolContext } from './tool-context.js';
@@ -122,6 +122,19 @@ export interface FunctionTool<Input = unknown, Output = unknown> {
    * answers. Denied → an error result, and `execute` never runs.
    */
   readonly needsApproval?: boolean | NeedsApproval<Input>;
+  /**
+   * For realtime (`BidiAgent`) conversations: when the model should speak about this tool's result.
+   * `'when-idle'` (default) — the result goes at once and the model answers once neither it nor the user
+   * is speaking; `'interrupt'` — the model answers now, cutting its current response; `'silent'` — the
+   * result is added to the model's context and no answer is asked for. A group of calls is delivered
+   * with its most urgent mode (`interrupt` > `when-idle` > `silent`). Text agents ignore it.
+   *
+   * @example
+   * ```ts
+   * const alarm: FunctionTool = { ...setTimer, delivery: 'interrupt' }; // speak the moment the timer fires
+   * ```
+   */
+  readonly delivery?: ToolDelivery;
 }
 
 /**

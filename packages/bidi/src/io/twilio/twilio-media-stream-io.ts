@@ -1,5 +1,5 @@
 import type { BidiInput } from '@tandem/core/spec';
-import type { BidiAgent } from '../../bidi-agent.js';
+import type { BidiAgentHandle } from '../../bidi-agent-handle.js';
 import type { BidiAgentInput, BidiInputEnd } from '../../bidi-agent-input.js';
 import type { BidiAgentOutput } from '../../bidi-agent-output.js';
 import type { BidiEvent } from '../../bidi-event.js';
@@ -98,7 +98,7 @@ export function twilioMediaStreamIO(socket: WebSocketLike, options: TwilioMediaS
   let waiting: ((streamSid: string) => void)[] = [];
   /** Caller messages waiting for `onStart` to settle. */
   let starting: Promise<void> | undefined;
-  let agent: BidiAgent | undefined;
+  let agent: BidiAgentHandle | undefined;
   let start: TwilioStreamStart | undefined;
   let ended = false;
 
@@ -191,7 +191,7 @@ export function twilioMediaStreamIO(socket: WebSocketLike, options: TwilioMediaS
     get stream(): TwilioStreamStart | undefined {
       return start;
     },
-    start(started: BidiAgent): void {
+    start(started: BidiAgentHandle): void {
       agent = started;
     },
     read(signal: AbortSignal): Promise<BidiInput | BidiInputEnd> {

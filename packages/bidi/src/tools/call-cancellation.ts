@@ -18,6 +18,9 @@ export class CallCancellation {
   private readonly originals = new WeakMap<FunctionTool, FunctionTool>();
   private readonly tables = new WeakMap<ReadonlyMap<string, FunctionTool>, ReadonlyMap<string, FunctionTool>>();
 
+  /** `keyBase` (the session id, else the conversation's run id) prefixes each call's `ctx.idempotencyKey`. */
+  constructor(private readonly keyBase: string) {}
+
   /** The calls of a group that starts: cancellable until each has its result. */
   track(toolCallIds: readonly string[]): void {
     for (const id of toolCallIds) this.running.set(id, new AbortController());
@@ -82,10 +85,13 @@ export class CallCancellation {
     const known = this.wrappers.get(tool);
     if (known !== undefined) return known;
     const running = this.running;
+    const keyBase = this.keyBase;
     const retry = tool.config?.retry;
     const wrapper = Object.create(tool, {
       execute: {
-        value(input: unknown, ctx: ToolContext): unknown {
+        value(input: unknown, given: ToolContext): unknown {
+          // Keyed by the session id (else the conversation's run id), so it holds across reconnects and processes.
+          const ctx: ToolContext = { ...given, idempotencyKey: `${keyBase}:${given.toolCallId}` };
           const own = running.get(ctx.toolCallId)?.signal;
           if (own === undefined) return execute.call(tool, input, ctx);
           own.throwIfAborted();

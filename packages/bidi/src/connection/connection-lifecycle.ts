@@ -2,9 +2,10 @@ import type { BidiConnection, BidiConnectRequest, BidiModelEvent } from '@tandem
 import { sleep } from '@tandem/core';
 import type { BidiCloseReason, BidiEventBody, BidiRestartReason } from '../bidi-event.js';
 import { BidiAgentStateError } from '../errors/bidi-agent-state-error.js';
+import { BidiConnectionError } from '../errors/bidi-connection-error.js';
 import { connectWithRetry } from './connect-with-retry.js';
-import { deferred, type Deferred } from './deferred.js';
-import type { SessionConfig } from './session-config.js';
+import { deferred, type Deferred } from '../util/deferred.js';
+import type { SessionConfig } from '../session/session-config.js';
 
 /** What a {@link ConnectionLifecycle} needs from its conversation. @internal */
 export interface ConnectionHost {
@@ -23,8 +24,13 @@ export interface ConnectionHost {
   connectRequest(): Omit<BidiConnectRequest, 'signal' | 'resumeToken'>;
   /** A replacement connection is open (deliver held results, re-check idleness). */
   reconnected(): void;
+  /** The provider ended the current connection's stream normally. */
+  streamEnded(): void;
   end(reason: BidiCloseReason): void;
 }
+
+/** A connection that fails sooner than this after it opened "died young": the next reconnect backs off. */
+const YOUNG_MS = 10_000;
 
 /**
  * The connection of one conversation and its replacements. Each connection gets a generation; events,
@@ -39,6 +45,12 @@ export class ConnectionLifecycle {
   private pendingRestart: { readonly reason: BidiRestartReason; readonly resumeToken?: string } | undefined;
   /** Cancels the timers of the current connection when it is replaced or closed. */
   private timers = new AbortController();
+  /** The one restart timer of the current connection (connection limit, or a go-away's time left). */
+  private restartTimer: AbortController | undefined;
+  private openedAt = 0;
+  private endedGeneration = -1;
+  /** Connections in a row that died young. */
+  private youngDeaths = 0;
 
   constructor(private readonly host: ConnectionHost) {}
 
@@ -76,6 +88,16 @@ export class ConnectionLifecycle {
     this.restart('connection-lost', undefined);
   }
 
+  /** True when the provider ended the current connection's stream normally. */
+  get streamEnded(): boolean {
+    return this.endedGeneration === this.generationValue;
+  }
+
+  /** True while a restart waits for a turn boundary. */
+  get restartWanted(): boolean {
+    return this.pendingRestart !== undefined;
+  }
+
   /** Restarts now when no response is in progress, else at its end. */
   requestRestart(reason: BidiRestartReason, resumeToken: string | undefined): void {
     if (!this.host.responseActive()) this.restart(reason, resumeToken);
@@ -86,22 +108,16 @@ export class ConnectionLifecycle {
   goAway(resumeToken: string | undefined, timeLeftMs: number | undefined): void {
     const token = this.host.config.model.capabilities.resumption ? resumeToken : undefined;
     this.requestRestart('go-away', token);
-    if (timeLeftMs === undefined || this.pendingRestart === undefined) return;
-    const generation = this.generationValue;
-    sleep(timeLeftMs, AbortSignal.any([this.host.signal, this.timers.signal]), this.host.config.clock).then(
-      () => {
-        if (generation === this.generationValue && this.pendingRestart !== undefined) this.restart('go-away', token);
-      },
-      () => undefined,
-    );
+    if (this.pendingRestart === undefined) return;
+    // The go-away replaces the connection-limit timer: one restart timer per connection.
+    if (timeLeftMs === undefined) this.restartTimer?.abort();
+    else this.armRestartTimer(timeLeftMs, () => this.restart('go-away', token));
   }
 
-  /** A response ended: run a restart that was waiting for it. Returns true when one started. */
-  responseEnded(): boolean {
+  /** Runs a restart that was waiting for a turn boundary. */
+  runPendingRestart(): void {
     const pending = this.pendingRestart;
-    if (pending === undefined) return false;
-    this.restart(pending.reason, pending.resumeToken);
-    return true;
+    if (pending !== undefined) this.restart(pending.reason, pending.resumeToken);
   }
 
   /** Replaces the connection now (the old one is closed and fenced). */
@@ -113,6 +129,8 @@ export class ConnectionLifecycle {
     }
     this.restarting = true;
     this.pendingRestart = undefined;
+    if (reason === 'connection-lost' && this.host.config.clock.now() - this.openedAt < YOUNG_MS) this.youngDeaths++;
+    else this.youngDeaths = 0;
     const old = this.connection;
     this.connection = undefined;
     this.timers.abort();
@@ -154,6 +172,7 @@ export class ConnectionLifecycle {
   private async reopen(generation: number, resumeToken: string | undefined): Promise<void> {
     let connection: BidiConnection | undefined;
     try {
+      if (!(await this.backOff(generation))) return;
       connection = await this.connect(generation, resumeToken);
     } catch (error) {
       this.restarting = false;
@@ -167,18 +186,49 @@ export class ConnectionLifecycle {
     this.host.reconnected();
   }
 
+  /**
+   * Before reconnecting after connections that died young: wait `initialDelayMs` doubling per death (at
+   * most `maxDelayMs`); after `maxAttempts` in a row, give up (`BidiConnectionError`). False when the wait
+   * was cut short (the conversation ended or a newer restart began).
+   */
+  private async backOff(generation: number): Promise<boolean> {
+    const { reconnect, clock } = this.host.config;
+    // The first reconnect after a failure is immediate; connections dying young again and again back off.
+    if (this.youngDeaths <= 1) return true;
+    if (this.youngDeaths > Math.max(1, reconnect.maxAttempts)) {
+      throw new BidiConnectionError({ attempts: this.youngDeaths, cause: new Error(`${String(this.youngDeaths)} connections in a row failed within ${String(YOUNG_MS)} ms of opening`) });
+    }
+    const delay = Math.min(reconnect.initialDelayMs * 2 ** (this.youngDeaths - 2), reconnect.maxDelayMs);
+    try {
+      await sleep(delay, this.host.signal, clock);
+    } catch {
+      return false;
+    }
+    return !this.host.ending && generation === this.generationValue;
+  }
+
   private attach(connection: BidiConnection, generation: number): void {
     this.connection = connection;
     this.timers = new AbortController();
+    this.openedAt = this.host.config.clock.now();
     this.host.emit({ type: 'connection-start', generation });
     this.ready.resolve(connection);
     void this.read(connection, generation);
     const { maxConnectionMs } = this.host.config.model.capabilities;
     if (maxConnectionMs === undefined) return;
     const wait = Math.max(0, maxConnectionMs - this.host.config.reconnect.marginMs);
-    sleep(wait, AbortSignal.any([this.host.signal, this.timers.signal]), this.host.config.clock).then(
+    this.armRestartTimer(wait, () => this.requestRestart('max-duration', undefined));
+  }
+
+  /** (Re)arms the connection's one restart timer; it is cancelled when the connection is replaced or closed. */
+  private armRestartTimer(ms: number, fire: () => void): void {
+    this.restartTimer?.abort();
+    const timer = new AbortController();
+    this.restartTimer = timer;
+    const generation = this.generationValue;
+    sleep(ms, AbortSignal.any([this.host.signal, this.timers.signal, timer.signal]), this.host.config.clock).then(
       () => {
-        if (generation === this.generationValue) this.requestRestart('max-duration', undefined);
+        if (generation === this.generationValue) fire();
       },
       () => undefined,
     );
@@ -195,6 +245,7 @@ export class ConnectionLifecycle {
       return;
     }
     if (generation !== this.generationValue) return;
-    if (!this.responseEnded()) this.host.end('complete');
+    this.endedGeneration = generation;
+    this.host.streamEnded();
   }
 }

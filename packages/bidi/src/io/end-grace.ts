@@ -1,7 +1,7 @@
 import { BidiStuckPeerError } from '../errors/bidi-stuck-peer-error.js';
-import type { BidiSession } from './bidi-session.js';
+import type { BidiSession } from '../session/bidi-session.js';
 import type { InputReader, OutputPump } from './run-io.js';
-import { withinGrace } from './within-grace.js';
+import { withinGrace } from '../util/within-grace.js';
 
 /**
  * Before `connection-close`: gives the outputs of `run()` up to `graceMs` to write what is queued and the

@@ -2,6 +2,7 @@ import type { BidiEvent } from '../bidi-event.js';
 import type { BidiQueueOptions } from '../bidi-queue-options.js';
 import { BidiOutputOverflowError } from '../errors/bidi-output-overflow-error.js';
 import { BoundedEventQueue } from './bounded-event-queue.js';
+import { pcm16DurationMs } from '../pcm/pcm16-duration.js';
 
 /** One consumer of agent events: an output of `run()`, or the `receive()` iterator. @internal */
 export interface EventConsumer {
@@ -59,6 +60,16 @@ export class EventFanout {
       this.emit(this.makeErrorEvent(new BidiOutputOverflowError(consumer.id, maxEvents)));
     }
     for (const consumer of this.consumers.values()) consumer.queue.push(event);
+  }
+
+  /** A consumer took an event: for audio, note how much of its response it was given. */
+  noteSent(consumerId: number | 'receive', event: BidiEvent): void {
+    if (event.type !== 'audio') return;
+    const consumer = this.consumers.get(consumerId);
+    if (consumer === undefined) return;
+    const ms = pcm16DurationMs(event.data.byteLength, event.sampleRate);
+    consumer.sent =
+      consumer.sent.responseId === event.responseId ? { responseId: event.responseId, ms: consumer.sent.ms + ms } : { responseId: event.responseId, ms };
   }
 
   /** Removes queued audio from every consumer (barge-in); returns the total removed. */

@@ -4,8 +4,8 @@ import type { Clock } from '@tandem/core';
 import { BidiSessionAppendError } from '../errors/bidi-session-append-error.js';
 import type { ConversationHistory } from './conversation-history.js';
 import type { SessionWriter } from './session-writer.js';
-import { untilAborted } from './until-aborted.js';
-import { withinGrace } from './within-grace.js';
+import { untilAborted } from '../util/until-aborted.js';
+import { withinGrace } from '../util/within-grace.js';
 
 /**
  * The first conversation of an agent with a `session` loads the stored history — repaired: a call left

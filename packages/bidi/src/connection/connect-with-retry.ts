@@ -1,7 +1,7 @@
 import type { BidiConnection, BidiConnectRequest, BidiModel } from '@tandem/core/spec';
 import { sleep, type Clock } from '@tandem/core';
 import { BidiConnectionError } from '../errors/bidi-connection-error.js';
-import type { ResolvedReconnect } from './session-config.js';
+import type { ResolvedReconnect } from '../session/session-config.js';
 
 /** What {@link connectWithRetry} needs. @internal */
 export interface ConnectAttempt {

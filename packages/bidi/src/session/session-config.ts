@@ -3,8 +3,9 @@ import type { Approver, Telemetry, ToolAgent } from '@tandem/core';
 import type { ToolGroupOptions } from '@tandem/core/runtime';
 import type { Clock } from '@tandem/core';
 import type { BidiQueueOptions } from '../bidi-queue-options.js';
-import type { SessionWriter } from './session-writer.js';
+import type { SessionWriter } from '../history/session-writer.js';
 import type { ToolCatalog } from '@tandem/core/runtime';
+import type { BidiSession } from './bidi-session.js';
 
 /** Reconnect settings, resolved. @internal */
 export interface ResolvedReconnect {
@@ -40,6 +41,16 @@ export interface SessionConfig {
   readonly reconnect: ResolvedReconnect;
   /** After the inputs ended and results were sent, how long to wait for the model to answer them. */
   readonly responseWaitMs: number;
-  /** How long the end waits for a stuck peer or a pending session append. */
+  /** How long the end waits for a stuck peer, tool, hook or a pending session append. */
   readonly stopGraceMs: number;
+  /** Put before late results' model input; `false`: off. */
+  readonly lateResultNote: string | false;
+  /** `'spoken'`: the model asks the user and answers approvals with `answer_approval`. */
+  readonly approvals: 'wait' | 'spoken';
+  /** Called for every message added to the history (the session store, `messageAdded` hooks). */
+  messageAdded(message: Message, report: (error: unknown) => void): void;
+  /** Resolves once every `messageAdded` hook called so far has settled. */
+  hooksSettled(): Promise<void>;
+  /** After a stored history was loaded, before the first connection (re-announces pending approvals). */
+  restored?(session: BidiSession): void;
 }

@@ -1,13 +1,24 @@
-import type { BidiAgent } from '../bidi-agent.js';
+import type { BidiAgentHandle } from '../bidi-agent-handle.js';
 import type { BidiAgentInput } from '../bidi-agent-input.js';
 import type { BidiAgentOutput } from '../bidi-agent-output.js';
-import type { BidiSession } from './bidi-session.js';
-import { untilAborted } from './until-aborted.js';
-import { Watched } from './watched.js';
+import type { BidiSession } from '../session/bidi-session.js';
+import type { BidiEvent } from '../bidi-event.js';
+import { BidiOutputError } from '../errors/bidi-output-error.js';
+import { untilAborted } from '../util/until-aborted.js';
+import { Watched } from '../util/watched.js';
+
+/** `output.write(event)` as a promise, also when it throws synchronously. */
+function writeOnce(output: BidiAgentOutput, event: BidiEvent): Promise<void> {
+  try {
+    return Promise.resolve(output.write(event));
+  } catch (error) {
+    return Promise.reject(error as Error);
+  }
+}
 
 /**
- * Writes one consumer's events to an output until `connection-close`; a failing write is reported, not
- * fatal. `busy` tells the end-of-conversation grace period whether the output is still behind. @internal
+ * Writes one consumer's events to an output until `connection-close`; an output whose write fails is
+ * detached and reported once (a {@link BidiOutputError}), never fatal. `busy` tells the end-of-conversation grace period whether the output is still behind. @internal
  */
 export class OutputPump {
   readonly done: Promise<void>;
@@ -43,10 +54,15 @@ export class OutputPump {
         const event = await consumer.queue.next();
         if (event === undefined) return;
         try {
-          await this.work.track(Promise.resolve(this.output.write(event)));
-          this.session.noteSent(this.id, event);
+          await this.work.track(writeOnce(this.output, event));
+          this.session.fanout.noteSent(this.id, event);
         } catch (error) {
-          if (event.type !== 'connection-close') this.session.emit({ type: 'error', error, fatal: false });
+          // Abandoned before it is reported, so its own failure never comes back to it.
+          this.session.fanout.detach(this.id);
+          if (event.type !== 'connection-close') {
+            this.session.emit({ type: 'error', error: new BidiOutputError(this.id, event.type, error), fatal: false });
+          }
+          return;
         }
       }
     } finally {
@@ -73,7 +89,7 @@ export class InputReader {
   constructor(
     private readonly session: BidiSession,
     private readonly input: BidiAgentInput,
-    agent: BidiAgent,
+    agent: BidiAgentHandle,
   ) {
     this.done = this.run(agent).finally(() => {
       this.finished = true;
@@ -102,7 +118,7 @@ export class InputReader {
     return result;
   }
 
-  private async run(agent: BidiAgent): Promise<'complete' | 'client-disconnect' | 'aborted'> {
+  private async run(agent: BidiAgentHandle): Promise<'complete' | 'client-disconnect' | 'aborted'> {
     const { session, input } = this;
     const { signal } = session;
     try {

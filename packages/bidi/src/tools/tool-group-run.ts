@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ToolCall } from '@tandem/core';
 import { runToolGroup, type ToolGroupOptions } from '@tandem/core/runtime';
-import type { BidiToolCall, ToolResult } from '@tandem/core/spec';
+import type { BidiToolCall, ToolDelivery, ToolResult } from '@tandem/core/spec';
 
 /** One tool group of a conversation: the calls of one `tool-group` model event. @internal */
 export interface ToolGroupRun {
@@ -15,6 +15,12 @@ export interface ToolGroupRun {
   finished: boolean;
   /** Set when finished. */
   results?: readonly ToolResult[];
+  /** The group's delivery mode (the most urgent of its tools'). */
+  delivery: ToolDelivery;
+  /** Completed user turns when the model made the calls. */
+  userTurnsAtCall: number;
+  /** Results of calls that finished so far (kept if the group is abandoned at the end). */
+  readonly settledResults: Map<string, ToolResult>;
 }
 
 /**
@@ -55,6 +61,9 @@ export function startToolGroup(
       resolveDone = resolve;
     }),
     finished: false,
+    delivery: 'when-idle',
+    userTurnsAtCall: 0,
+    settledResults: new Map(),
   };
   toolGroupScope.run(run, () => {
     runToolGroup(options).then(resolveDone, (error: unknown) => {

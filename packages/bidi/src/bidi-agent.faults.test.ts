@@ -1,0 +1,161 @@
+// Faults (§23): a failing output is reported once and abandoned; ending is bounded even when user code
+// never settles; reconnects back off and give up; a duplicate call id runs once.
+import { describe, expect, it } from 'vitest';
+import { ManualClock, ScriptedBidiModel, bidiToolGroup } from '@tandem/core/testing';
+import { BidiAgent } from './bidi-agent.js';
+import type { BidiAgentOutput } from './bidi-agent-output.js';
+import type { BidiEvent } from './bidi-event.js';
+import type { BidiRunResult } from './bidi-run-options.js';
+import { BidiOutputError } from './errors/bidi-output-error.js';
+import type { FunctionTool } from '@tandem/core';
+import { sleepTool } from './__fixtures__/test-kit.js';
+
+function recorder(): BidiAgentOutput & { readonly events: BidiEvent[] } {
+  const events: BidiEvent[] = [];
+  return { events, write: (event) => void events.push(event) };
+}
+
+describe('BidiAgent with an output that fails', () => {
+  for (const how of ['throws', 'rejects'] as const) {
+    it(`an output whose write() ${how} is reported once, abandoned, and the conversation goes on`, async () => {
+      const clock = new ManualClock();
+      const model = new ScriptedBidiModel({ clock });
+      const agent = new BidiAgent({ model, clock });
+      let writes = 0;
+      const failing: BidiAgentOutput = {
+        write() {
+          writes++;
+          if (how === 'throws') throw new Error('speaker unplugged');
+          return Promise.reject(new Error('speaker unplugged'));
+        },
+      };
+      const healthy = recorder();
+      const outcome: { result?: BidiRunResult } = {};
+      void agent.run({ outputs: [failing, healthy] }).then((result) => {
+        outcome.result = result;
+      });
+      await model.until(() => healthy.events.some((e) => e.type === 'connection-start'));
+      await model.settle();
+      model.connection.respond('Still here.');
+      await model.until(() => healthy.events.some((e) => e.type === 'response-complete'));
+      expect(writes).toBe(1);
+      const errors = healthy.events.filter((e) => e.type === 'error');
+      expect(errors).toHaveLength(1);
+      const error = errors[0]?.type === 'error' ? errors[0].error : undefined;
+      expect(BidiOutputError.isInstance(error) && error.index).toBe(0);
+      expect(String((error as Error).message)).toContain('speaker unplugged');
+      await agent.stop();
+      await model.until(() => outcome.result !== undefined);
+      expect(outcome.result?.reason).toBe('user-request');
+      expect(healthy.events.at(-1)?.type).toBe('connection-close');
+    });
+  }
+});
+
+describe('BidiAgent ending when user code never settles', () => {
+  const never = new Promise<never>(() => undefined);
+
+  it('stop() resolves within stopGraceMs when a beforeToolCall hook never settles; the call is recorded cancelled', async () => {
+    const clock = new ManualClock();
+    const model = new ScriptedBidiModel({ clock });
+    const agent = new BidiAgent({ model, clock, stopGraceMs: 1_000, tools: [sleepTool('slow', clock, 10)], hooks: { beforeToolCall: () => never } });
+    await agent.start();
+    const events: BidiEvent[] = [];
+    const done = (async () => {
+      for await (const event of agent.receive()) events.push(event);
+    })();
+    model.connection.emit(bidiToolGroup([{ name: 'slow', id: 'h1' }]));
+    await model.settle();
+    let stopped = false;
+    void agent.stop().then(() => {
+      stopped = true;
+    });
+    await model.settle();
+    expect(stopped).toBe(false);
+    await clock.advance(1_000);
+    await model.until(() => stopped);
+    await done;
+    expect(events.at(-1)).toMatchObject({ type: 'connection-close', reason: 'user-request' });
+    expect(events.some((e) => e.type === 'error' && (e.error as { peer?: string }).peer === 'tool')).toBe(true);
+    const tool = agent.messages.find((m) => m.role === 'tool');
+    expect(tool?.parts).toMatchObject([{ type: 'tool-result', toolCallId: 'h1', status: 'cancelled' }]);
+  });
+
+  it('stop() resolves within stopGraceMs when a messageAdded hook or a session append never settles', async () => {
+    const clock = new ManualClock();
+    const model = new ScriptedBidiModel({ clock });
+    const store = { load: async () => [], append: () => never, list: async () => [], delete: async () => undefined, close: async () => undefined };
+    const agent = new BidiAgent({ model, clock, stopGraceMs: 500, session: { store, id: 's1' }, hooks: { messageAdded: () => never } });
+    await agent.start();
+    await agent.send('hello');
+    let stopped = false;
+    void agent.stop().then(() => {
+      stopped = true;
+    });
+    await model.settle();
+    expect(stopped).toBe(false);
+    await clock.advance(500);
+    await model.settle();
+    await clock.advance(500);
+    await model.until(() => stopped);
+    expect(agent.running).toBe(false);
+  });
+});
+
+describe('BidiAgent reconnecting to a provider that keeps failing', () => {
+  it('backs off exponentially across connections that die young, then ends with connection-close error', async () => {
+    const clock = new ManualClock();
+    const model = new ScriptedBidiModel({
+      clock,
+      // Setup completes, then the connection fails at once — every time.
+      onConnect: (connection) => void queueMicrotask(() => connection.drop(new Error('1011 internal error'))),
+    });
+    const agent = new BidiAgent({ model, clock, reconnect: { maxAttempts: 3, initialDelayMs: 100, maxDelayMs: 150 } });
+    const events: BidiEvent[] = [];
+    const outcome: { result?: BidiRunResult } = {};
+    void agent.run({ outputs: [{ write: (event) => void events.push(event) }] }).then((result) => {
+      outcome.result = result;
+    });
+    await model.until(() => model.connections.length === 2); // the first reconnect is immediate
+    await model.settle();
+    expect(model.connections).toHaveLength(2);
+    await clock.advance(99);
+    await model.settle();
+    expect(model.connections).toHaveLength(2); // backing off 100 ms
+    await clock.advance(1);
+    await model.until(() => model.connections.length === 3);
+    await clock.advance(149);
+    await model.settle();
+    expect(model.connections).toHaveLength(3); // doubled, capped at maxDelayMs
+    await clock.advance(1);
+    await model.until(() => model.connections.length === 4);
+    await model.until(() => outcome.result !== undefined);
+    expect(outcome.result?.reason).toBe('error');
+    expect(model.connections).toHaveLength(4);
+    expect(events.filter((e) => e.type === 'error' && e.fatal)).toHaveLength(1);
+    expect(clock.pending).toBe(0);
+  });
+});
+
+describe('BidiAgent and a provider that repeats a call id', () => {
+  it('runs a duplicate toolCallId once, answers it once, and warns', async () => {
+    const clock = new ManualClock();
+    const model = new ScriptedBidiModel({ clock });
+    let runs = 0;
+    const count: FunctionTool = { kind: 'function', name: 'count', spec: { description: 'Counts.', params: { type: 'object' } }, execute: () => String(++runs) };
+    const agent = new BidiAgent({ model, clock, tools: [count] });
+    await agent.start();
+    const events: BidiEvent[] = [];
+    void (async () => {
+      for await (const event of agent.receive()) events.push(event);
+    })();
+    model.connection.emit(bidiToolGroup([{ name: 'count', id: 'c1' }, { name: 'count', id: 'c1' }]));
+    model.connection.emit(bidiToolGroup([{ name: 'count', id: 'c1' }]));
+    await model.until(() => model.toolResultCalls.length === 1);
+    await model.settle();
+    expect(runs).toBe(1);
+    expect(model.toolResultCalls.map((call) => call.map((r) => r.toolCallId))).toEqual([['c1']]);
+    expect(events.filter((e) => e.type === 'warning').map((e) => e.type === 'warning' && e.code)).toEqual(['duplicate-tool-call', 'duplicate-tool-call']);
+    await agent.stop();
+  });
+});

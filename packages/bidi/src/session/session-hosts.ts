@@ -1,0 +1,160 @@
+import type { ConnectionHost } from '../connection/connection-lifecycle.js';
+import type { DeliveryHost } from '../delivery/result-delivery.js';
+import type { SpokenApprovalsHost } from '../approvals/spoken-approvals.js';
+import type { ToolGroupHost } from '../tools/tool-group-tracker.js';
+import type { BidiSession } from './bidi-session.js';
+import type { ClosingConversation } from './close-conversation.js';
+import type { ResponseFlowHost } from './response-flow.js';
+
+/**
+ * The narrow views each part of a conversation gets of it — what it may read and the events it reports
+ * back (each report ends in one {@link BidiSession.step}) — so no part depends on the session itself. @internal
+ */
+export function sessionHosts(session: BidiSession): {
+  readonly connection: ConnectionHost;
+  readonly tools: ToolGroupHost;
+  readonly delivery: DeliveryHost;
+  readonly responses: ResponseFlowHost;
+  readonly spoken: SpokenApprovalsHost;
+  readonly closing: (message: string | undefined) => ClosingConversation;
+} {
+  return {
+    connection: connectionHost(session),
+    tools: toolsHost(session),
+    delivery: deliveryHost(session),
+    responses: responsesHost(session),
+    spoken: spokenHost(session),
+    closing: (message) => closingHost(session, message),
+  };
+}
+
+function connectionHost(session: BidiSession): ConnectionHost {
+  const { config } = session;
+  return {
+    config,
+    signal: session.signal,
+    get ending() {
+      return session.ending;
+    },
+    emit: (body) => session.emit(body),
+    handle: (event) => session.handle(event),
+    responseActive: () => session.flow.active,
+    interruptResponse: () => session.flow.interrupt(),
+    // Results not yet delivered are left out of the replay: they are sent to the new connection instead.
+    connectRequest: () => ({
+      ...(config.system === undefined ? {} : { system: config.system }),
+      tools: session.tools().definitions,
+      messages: session.history.replay(session.delivery.undeliveredIds()),
+    }),
+    reconnected: () => {
+      session.delivery.flush();
+      session.step();
+    },
+    streamEnded: () => session.step(),
+    end: (reason) => session.finish(reason),
+  };
+}
+
+function toolsHost(session: BidiSession): ToolGroupHost {
+  const { config } = session;
+  return {
+    owner: session,
+    config,
+    history: session.history,
+    signal: session.signal,
+    approvals: session.approvals,
+    tracer: session.tracer,
+    tools: () => session.tools(),
+    emit: (body) => {
+      session.emit(body);
+      if (body.type === 'tool-approval-request') {
+        session.spoken?.requested(body, session.tools().byName.get(body.toolName)?.delivery ?? 'when-idle');
+      }
+    },
+    emitNested: (event) => session.emitNested(event),
+    userTurns: () => session.userTurns.count,
+    groupFinished: (run) => {
+      if (session.end.recorded(run)) {
+        const { id, delivery, userTurnsAtCall } = run;
+        session.delivery.add({ id, delivery, userTurnsAtCall, results: run.results ?? [] });
+      }
+      session.step();
+    },
+  };
+}
+
+function deliveryHost(session: BidiSession): DeliveryHost {
+  const { config } = session;
+  return {
+    signal: session.signal,
+    lateResultNote: config.lateResultNote,
+    target: () => {
+      const current = session.connection.current;
+      if (current === undefined || session.ending) return undefined;
+      if (!config.model.capabilities.nativeAsyncTools && session.flow.active) return undefined;
+      return { connection: current, generation: session.connection.generation };
+    },
+    generation: () => session.connection.generation,
+    userTurns: () => session.userTurns.count,
+    sent: () => {
+      session.flow.latency.resultsSent(config.clock.now());
+      session.responseWait.start();
+    },
+    failed: (error, generation) => session.connection.failed(error, generation),
+    settled: () => session.step(),
+  };
+}
+
+function responsesHost(session: BidiSession): ResponseFlowHost {
+  const { config } = session;
+  return {
+    config,
+    history: session.history,
+    fanout: session.fanout,
+    emit: (body) => session.emit(body),
+    connection: () => session.connection.current,
+    answered: () => session.responseWait.answered(),
+    userTurn: (text) => {
+      session.userTurns.add(text);
+      session.padding.turnEnded();
+    },
+  };
+}
+
+function spokenHost(session: BidiSession): SpokenApprovalsHost {
+  return {
+    approvals: session.approvals,
+    userTurns: () => session.userTurns.count,
+    userWordsSince: (count) => session.userTurns.since(count),
+    emit: (body) => session.emit(body),
+    sendContext: (input) => {
+      if (!session.ending) session.send(input).catch((error: unknown) => session.emit({ type: 'error', error, fatal: false }));
+    },
+  };
+}
+
+function closingHost(session: BidiSession, message: string | undefined): ClosingConversation {
+  const { config } = session;
+  return {
+    clock: config.clock,
+    graceMs: config.stopGraceMs,
+    store: config.store,
+    emit: (body) => session.emit(body),
+    interruptResponse: () => session.flow.interrupt(),
+    toolsSettled: () => session.toolGroups.settleAll(),
+    abandonTools: () => session.toolGroups.abandon(),
+    hooksSettled: () => config.hooksSettled(),
+    addFinalMessage: () => {
+      if (message !== undefined && message.length > 0) session.history.addAssistantText(message);
+    },
+    closeConnection: () => session.connection.close(),
+    get beforeClose() {
+      return session.beforeClose;
+    },
+    closed: (reason) => {
+      session.emit({ type: 'connection-close', reason });
+      session.fanout.close();
+      session.closed.resolve(reason);
+    },
+  };
+}
