@@ -63,7 +63,8 @@ export function frontendTools(tools: readonly AGUITool[]): FunctionTool[] {
   return tools.map((tool) => ({
     kind: 'function',
     name: tool.name,
-    spec: { description: tool.description, params: (tool.parameters as FunctionTool['spec']['params'] | undefined) ?? { type: 'object', properties: {} } },
+    description: tool.description,
+    inputSchema: (tool.parameters as FunctionTool['inputSchema'] | undefined) ?? { type: 'object', properties: {} },
   }));
 }
 
