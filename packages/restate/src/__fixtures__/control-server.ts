@@ -38,7 +38,7 @@ export class ControlServer {
   }
 
   /** Resolves once `name` was hit `n` times; rejects after `timeoutMs` with the counts so far. */
-  until(name: string, n: number, timeoutMs = 20_000): Promise<void> {
+  until(name: string, n: number, timeoutMs = 50_000): Promise<void> {
     return new Promise((resolve, reject) => {
       const check = (): void => {
         if (this.count(name) < n) return;
