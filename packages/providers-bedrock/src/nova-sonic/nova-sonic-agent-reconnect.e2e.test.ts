@@ -1,3 +1,4 @@
+// These scenarios check what reaches the vendor wire; the late-result framing (lateResultNote) is tested in @tandem/bidi, so it is off here.
 import { BidiAgent } from '@tandem/bidi';
 import type { FunctionTool } from '@tandem/core';
 import { ManualClock } from '@tandem/core/testing';
@@ -63,7 +64,7 @@ describe('BidiAgent on bedrock.novaSonic: reconnects', () => {
     const clock = new ManualClock();
     server.onStream = (stream) => runNovaScript(stream, script);
     const model = novaSonicModel(server.url, { clock, maxHistoryMessages: 4 }, NOVA_TEXT);
-    const agent = new BidiAgent({ model, tools: [timer(clock)], clock, system: 'Be brief.' });
+    const agent = new BidiAgent({ lateResultNote: false, model, tools: [timer(clock)], clock, system: 'Be brief.' });
     await agent.start();
     const run = collectAgentEvents(agent);
     const completes = (n: number) => run.until((events) => events.filter((e) => e.type === 'response-complete').length >= n);
@@ -108,7 +109,7 @@ describe('BidiAgent on bedrock.novaSonic: reconnects', () => {
   it('ModelTimeoutException: the agent reconnects with the history (pending call included) and the result is delivered once', async () => {
     const clock = new ManualClock();
     server.onStream = (stream) => runNovaScript(stream, script);
-    const agent = new BidiAgent({ model: novaSonicModel(server.url, { clock }, NOVA_TEXT), tools: [timer(clock)], clock });
+    const agent = new BidiAgent({ lateResultNote: false, model: novaSonicModel(server.url, { clock }, NOVA_TEXT), tools: [timer(clock)], clock });
     await agent.start();
     const run = collectAgentEvents(agent);
 

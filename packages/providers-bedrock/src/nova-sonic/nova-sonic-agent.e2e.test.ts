@@ -1,3 +1,4 @@
+// These scenarios check what reaches the vendor wire; the late-result framing (lateResultNote) is tested in @tandem/bidi, so it is off here.
 import { BidiAgent, type BidiAgentInput } from '@tandem/bidi';
 import type { FunctionTool } from '@tandem/core';
 import { ManualClock } from '@tandem/core/testing';
@@ -53,7 +54,7 @@ describe('BidiAgent on bedrock.novaSonic (loopback HTTP/2)', () => {
           return turn.assistantSentence('Your five-second timer is done.');
         },
       });
-    const agent = new BidiAgent({ model: novaSonicModel(server.url, { clock }, NOVA_TEXT), tools: [setTimer(clock)], clock, system: 'You are a kitchen assistant.' });
+    const agent = new BidiAgent({ lateResultNote: false, model: novaSonicModel(server.url, { clock }, NOVA_TEXT), tools: [setTimer(clock)], clock, system: 'You are a kitchen assistant.' });
     await agent.start();
     const run = collectAgentEvents(agent);
 
@@ -92,7 +93,7 @@ describe('BidiAgent on bedrock.novaSonic (loopback HTTP/2)', () => {
           return [...turn.userTranscript(text), ...turn.toolUse('stop-1', 'stop', { message: 'Goodbye!' })];
         },
       });
-    const agent = new BidiAgent({ model: novaSonicModel(server.url, {}, NOVA_TEXT), tools: [stop] });
+    const agent = new BidiAgent({ lateResultNote: false, model: novaSonicModel(server.url, {}, NOVA_TEXT), tools: [stop] });
     const said: string[] = [];
     const input: BidiAgentInput = {
       async read(signal) {
@@ -138,7 +139,7 @@ describe('BidiAgent on bedrock.novaSonic (loopback HTTP/2)', () => {
         },
       });
     const model = novaSonicModel(server.url, { clock }, 'amazon.nova-2-sonic-v1:0');
-    const agent = new BidiAgent({ model, tools: [wait('slow_timer', 10_000), wait('news_a', 2000), wait('news_b', 1000)], clock });
+    const agent = new BidiAgent({ lateResultNote: false, model, tools: [wait('slow_timer', 10_000), wait('news_a', 2000), wait('news_b', 1000)], clock });
     await agent.start();
     const run = collectAgentEvents(agent);
     await agent.send('Start a timer');

@@ -1,3 +1,4 @@
+// These scenarios check what reaches the vendor wire; the late-result framing (lateResultNote) is tested in @tandem/bidi, so it is off here.
 import { BidiAgent } from '@tandem/bidi';
 import type { FunctionTool } from '@tandem/core';
 import type { BidiConnection } from '@tandem/core/spec';
@@ -86,7 +87,7 @@ describe('BidiAgent on google.live: go-away and reconnect', () => {
       spec: { description: 'Looks something up (slowly).', params: { type: 'object', properties: {} } },
       execute: () => new Promise<string>((resolve) => (finish = resolve)),
     };
-    const agent = new BidiAgent({ model: google().live(MODEL), tools: [lookup], clock });
+    const agent = new BidiAgent({ lateResultNote: false, model: google().live(MODEL), tools: [lookup], clock });
     await agent.start();
     const log = recordAgent(agent);
     const first = await server.connection(0);
@@ -107,7 +108,7 @@ describe('BidiAgent on google.live: go-away and reconnect', () => {
 
     finish('The answer is 42.');
     await second.waitFor(2);
-    expect(second.received[1]).toEqual({ toolResponse: { functionResponses: [{ id: 'fc-lookup', name: 'lookup', response: { output: 'The answer is 42.' } }] } });
+    expect(second.received[1]).toEqual({ toolResponse: { functionResponses: [{ id: 'fc-lookup', name: 'lookup', response: { output: 'The answer is 42.' }, scheduling: 'WHEN_IDLE' }] } });
     second.send(...spokenAnswer('It is 42.'));
     await log.until((events) => count(events, 'response-complete') === 2);
     await agent.stop();
@@ -127,7 +128,7 @@ describe('BidiAgent on google.live: go-away and reconnect', () => {
       spec: { description: 'Looks something up (slowly).', params: { type: 'object', properties: {} } },
       execute: () => new Promise<string>((resolve) => (finish = resolve)),
     };
-    const agent = new BidiAgent({ model: google().live(MODEL), tools: [lookup], clock });
+    const agent = new BidiAgent({ lateResultNote: false, model: google().live(MODEL), tools: [lookup], clock });
     await agent.start();
     const log = recordAgent(agent);
     const first = await server.connection(0);

@@ -1,3 +1,4 @@
+// These scenarios check what reaches the vendor wire; the late-result framing (lateResultNote) is tested in @tandem/bidi, so it is off here.
 import { BidiAgent } from '@tandem/bidi';
 import type { FunctionTool } from '@tandem/core';
 import { ManualClock } from '@tandem/core/testing';
@@ -48,7 +49,7 @@ describe('BidiAgent on google.live (loopback Gemini Live server): the seed scena
     const clock = new ManualClock();
     const google = createGoogle({ apiKey: 'gemini-e2e-key', baseURL: `${server.url}/v1beta` });
     const model = google.live(MODEL, { toolOptions: { set_timer: { behavior: 'NON_BLOCKING', scheduling: 'WHEN_IDLE' } } });
-    const agent = new BidiAgent({ model, tools: [setTimer(clock)], clock });
+    const agent = new BidiAgent({ lateResultNote: false, model, tools: [setTimer(clock)], clock });
     await agent.start();
     const log = recordAgent(agent);
     const client = await server.connection(0);
@@ -96,7 +97,7 @@ describe('BidiAgent on google.live (loopback Gemini Live server): the seed scena
     ['makeStop() from @tandem/stop', makeStop({ name: 'end_conversation' }), { message: 'Goodbye!' }],
   ])('end conversation with %s: connection-close { reason: user-request } and the socket is closed', async (_label, tool, args) => {
     const model = createGoogle({ apiKey: 'gemini-e2e-key', baseURL: `${server.url}/v1beta` }).live(MODEL);
-    const agent = new BidiAgent({ model, tools: [tool as FunctionTool] });
+    const agent = new BidiAgent({ lateResultNote: false, model, tools: [tool as FunctionTool] });
     await agent.start();
     const log = recordAgent(agent);
     const client = await server.connection(0);
@@ -124,7 +125,7 @@ describe('BidiAgent on google.live (loopback Gemini Live server): the seed scena
         return `found ${query}`;
       },
     };
-    const agent = new BidiAgent({ model, clock, tools: [lookup] });
+    const agent = new BidiAgent({ lateResultNote: false, model, clock, tools: [lookup] });
     await agent.start();
     const log = recordAgent(agent);
     const client = await server.connection(0);
@@ -139,7 +140,7 @@ describe('BidiAgent on google.live (loopback Gemini Live server): the seed scena
 
     await clock.advance(100);
     await client.waitFor(2);
-    expect(toolResponses(client.received)).toEqual([{ toolResponse: { functionResponses: [{ id: 'fc-fast', name: 'lookup', response: { output: 'found fast' } }] } }]);
+    expect(toolResponses(client.received)).toEqual([{ toolResponse: { functionResponses: [{ id: 'fc-fast', name: 'lookup', response: { output: 'found fast' }, scheduling: 'WHEN_IDLE' }] } }]);
     await agent.stop();
     await log.done;
     expect(agent.messages.at(-1)?.parts.map((p) => (p.type === 'tool-result' ? [p.toolCallId, p.status] : p.type))).toEqual([
@@ -150,7 +151,7 @@ describe('BidiAgent on google.live (loopback Gemini Live server): the seed scena
 
   it('barge-in: interrupted stops the answer; history keeps what was said, then the interruption', async () => {
     const model = createGoogle({ apiKey: 'gemini-e2e-key', baseURL: `${server.url}/v1beta` }).live(MODEL);
-    const agent = new BidiAgent({ model });
+    const agent = new BidiAgent({ lateResultNote: false, model });
     await agent.start();
     const log = recordAgent(agent);
     const client = await server.connection(0);

@@ -1,3 +1,4 @@
+// These scenarios check what reaches the vendor wire; the late-result framing (lateResultNote) is tested in @tandem/bidi, so it is off here.
 // BidiAgent on openai.realtime against a loopback server playing the Realtime API's server side.
 import { BidiAgent, type BidiEvent } from '@tandem/bidi';
 import type { FunctionTool } from '@tandem/core';
@@ -75,7 +76,7 @@ describe('BidiAgent end to end through openai.realtime (loopback WebSocket)', ()
       execute: async ({ city }) => ({ city, temp: 20 }),
     };
     const currentTime: FunctionTool = { kind: 'function', name: 'current_time', spec: { description: 'The current time.', params: { type: 'object', properties: {} } }, execute: () => '12:00' };
-    const agent = new BidiAgent({ model: openaiAt(server.url).realtime('gpt-realtime'), tools: [weather, currentTime], system: 'Be brief.' });
+    const agent = new BidiAgent({ lateResultNote: false, model: openaiAt(server.url).realtime('gpt-realtime'), tools: [weather, currentTime], system: 'Be brief.' });
     await agent.start();
     const client = await server.nextConnection();
     const { events, done, until } = watch(agent);
@@ -101,7 +102,7 @@ describe('BidiAgent end to end through openai.realtime (loopback WebSocket)', ()
   it('seed timer: set_timer runs while a second user turn is answered, then its result is delivered and answered', async () => {
     server = await RealtimeTestServer.start({ responder: seedResponder });
     const clock = new ManualClock();
-    const agent = new BidiAgent({ model: openaiAt(server.url).realtime('gpt-realtime'), tools: [setTimer(clock)], clock });
+    const agent = new BidiAgent({ lateResultNote: false, model: openaiAt(server.url).realtime('gpt-realtime'), tools: [setTimer(clock)], clock });
     await agent.start();
     const client = await server.nextConnection();
     const { events, done, until } = watch(agent);
@@ -123,7 +124,7 @@ describe('BidiAgent end to end through openai.realtime (loopback WebSocket)', ()
 
   it('seed end of conversation: the stop tool ends it with connection-close { reason: user-request }', async () => {
     server = await RealtimeTestServer.start({ responder: seedResponder });
-    const agent = new BidiAgent({ model: openaiAt(server.url).realtime('gpt-realtime'), tools: [stop] });
+    const agent = new BidiAgent({ lateResultNote: false, model: openaiAt(server.url).realtime('gpt-realtime'), tools: [stop] });
     const closes: BidiEvent[] = [];
     let said = false;
     const result = await agent.run({
@@ -150,7 +151,7 @@ describe('BidiAgent end to end through openai.realtime (loopback WebSocket)', ()
   it('an expired session reconnects, replays the history, and delivers the pending tool result once', async () => {
     server = await RealtimeTestServer.start({ responder: seedResponder });
     const clock = new ManualClock();
-    const agent = new BidiAgent({ model: openaiAt(server.url).realtime('gpt-realtime'), tools: [setTimer(clock)], clock });
+    const agent = new BidiAgent({ lateResultNote: false, model: openaiAt(server.url).realtime('gpt-realtime'), tools: [setTimer(clock)], clock });
     await agent.start();
     const first = await server.nextConnection();
     const { events, done, until } = watch(agent);
@@ -175,7 +176,7 @@ describe('BidiAgent end to end through openai.realtime (loopback WebSocket)', ()
 
   it('barge-in: the agent truncates the playing item at the position the app reported', async () => {
     server = await RealtimeTestServer.start({ responder: () => ({ text: 'Once upon a time, in a land far away…', audioChunks: 25, hold: true }) });
-    const agent = new BidiAgent({ model: openaiAt(server.url).realtime('gpt-realtime') });
+    const agent = new BidiAgent({ lateResultNote: false, model: openaiAt(server.url).realtime('gpt-realtime') });
     await agent.start();
     const client = await server.nextConnection();
     const { events, done, until } = watch(agent);
