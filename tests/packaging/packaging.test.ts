@@ -103,7 +103,11 @@ it('runs the tandem command from the installed tarball: tools, a run, and the of
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/(_API_KEY$|^AWS_|^OLLAMA_)/.test(key)));
   env['OLLAMA_HOST'] = '127.0.0.1:9';
   const exec = (args: string[]): string => execFileSync(tandem, args, { cwd: project, encoding: 'utf8', env });
-  expect(JSON.parse(exec(['tools', '--json']))).toEqual([expect.objectContaining({ name: 'current_time', source: 'builtin' })]);
+  const tools = JSON.parse(exec(['tools', '--json'])) as { name: string; source: string }[];
+  expect(tools.map((tool) => tool.name).sort()).toEqual(
+    ['current_time', 'fetch_url', 'list_directory', 'read_file', 'run_command', 'search_files', 'write_file'],
+  );
+  expect(new Set(tools.map((tool) => tool.source))).toEqual(new Set(['builtin']));
   expect(exec(['run', 'current_time timeZone=UTC'])).toMatch(/^Calling current_time\.\nThe tool returned:\n- current_time: .*"timeZone":"UTC"/);
   const demo = exec(['demo']);
   expect(demo).toMatch(/weather +start +\d+ ms +end +\d+ ms/);
