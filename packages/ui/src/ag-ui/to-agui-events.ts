@@ -1,5 +1,6 @@
 import type { BaseEvent, RunFinishedOutcome } from '@ag-ui/core';
-import { disposeRun, type StreamableRun } from '../internal/run-like.js';
+import type { StreamableRun } from '../internal/run-like.js';
+import { describeFailure, runEventStream } from '../internal/run-event-stream.js';
 import { AGUIEventMapper, type PendingApproval } from './agui-event-mapper.js';
 
 /**
@@ -37,50 +38,24 @@ export interface AGUIEventsOptions {
  * @category AG-UI
  */
 export function toAGUIEvents(run: StreamableRun, options: AGUIEventsOptions): ReadableStream<BaseEvent> {
-  const iterator = run[Symbol.asyncIterator]();
   let mapper: AGUIEventMapper | undefined;
-  let done = false;
+  const map = (): AGUIEventMapper => mapper as AGUIEventMapper;
   const pendingCalls: string[] = [];
-  return new ReadableStream<BaseEvent>(
-    {
-      start(controller) {
-        mapper = new AGUIEventMapper((event) => controller.enqueue(event), options.threadId, options.runId);
-        mapper.start();
-      },
-      async pull(controller) {
-        const map = mapper as AGUIEventMapper;
-        const before = controller.desiredSize ?? 0;
-        while (!done && (controller.desiredSize ?? 0) >= before) {
-          let next: IteratorResult<Parameters<AGUIEventMapper['event']>[0]>;
-          try {
-            next = await iterator.next();
-          } catch (error) {
-            done = true;
-            map.fail(describe(error, options));
-            controller.close();
-            return;
-          }
-          if (next.done === true) {
-            done = true;
-            await settle(run, map, pendingCalls, options);
-            controller.close();
-            return;
-          }
-          const event = next.value;
-          if (event.type === 'tool-end' && event.parentToolCallId === undefined) pendingCalls.push(event.toolCall.toolCallId);
-          if (event.type === 'tool-call-result') pendingCalls.splice(pendingCalls.indexOf(event.result.toolCallId) >>> 0, 1);
-          if (event.type === 'step-start') pendingCalls.length = 0;
-          map.event(event);
-        }
-      },
-      async cancel() {
-        done = true;
-        await disposeRun(run);
-        await iterator.return?.();
-      },
+  return runEventStream<BaseEvent>(run, {
+    start(enqueue) {
+      mapper = new AGUIEventMapper(enqueue, options.threadId, options.runId);
+      mapper.start();
     },
-    { highWaterMark: 0 },
-  );
+    event(event) {
+      if (event.type === 'tool-end' && event.parentToolCallId === undefined) pendingCalls.push(event.toolCall.toolCallId);
+      if (event.type === 'tool-call-result') pendingCalls.splice(pendingCalls.indexOf(event.result.toolCallId) >>> 0, 1);
+      if (event.type === 'step-start') pendingCalls.length = 0;
+      map().event(event);
+    },
+    fail: (message) => map().fail(message),
+    onError: options.onError,
+    settle: (settled) => settle(settled, map(), pendingCalls, options),
+  });
 }
 
 async function settle(run: StreamableRun, mapper: AGUIEventMapper, pendingCalls: readonly string[], options: AGUIEventsOptions): Promise<void> {
@@ -88,7 +63,7 @@ async function settle(run: StreamableRun, mapper: AGUIEventMapper, pendingCalls:
   try {
     result = await run.result;
   } catch (error) {
-    mapper.fail(describe(error, options));
+    mapper.fail(describeFailure(error, options.onError));
     return;
   }
   let outcome: RunFinishedOutcome;
@@ -97,13 +72,4 @@ async function settle(run: StreamableRun, mapper: AGUIEventMapper, pendingCalls:
   else if (result.stopReason === 'toolUse' && pendingCalls.length > 0) outcome = { type: 'success', pendingToolCallIds: [...pendingCalls] };
   else outcome = { type: 'success' };
   mapper.finish(outcome);
-}
-
-function describe(error: unknown, options: AGUIEventsOptions): string {
-  if (options.onError === undefined) return 'An error occurred.';
-  try {
-    return options.onError(error);
-  } catch {
-    return 'An error occurred.';
-  }
 }

@@ -1,4 +1,5 @@
-import { disposeRun, type StreamableRun } from '../internal/run-like.js';
+import type { StreamableRun } from '../internal/run-like.js';
+import { describeFailure, runEventStream } from '../internal/run-event-stream.js';
 import { newId } from '../internal/new-id.js';
 import { UIChunkMapper } from './ui-chunk-mapper.js';
 import type { UIMessageChunk } from './ui-message-chunk.js';
@@ -47,63 +48,24 @@ export interface UIMessageStreamOptions {
  * @category AI SDK UI
  */
 export function toUIMessageStream(run: StreamableRun, options: UIMessageStreamOptions = {}): ReadableStream<UIMessageChunk> {
-  const iterator = run[Symbol.asyncIterator]();
   let mapper: UIChunkMapper | undefined;
-  let done = false;
-  return new ReadableStream<UIMessageChunk>(
-    {
-      start(controller) {
-        mapper = new UIChunkMapper((chunk) => controller.enqueue(chunk));
-        mapper.start(responseMessageId(options));
-      },
-      async pull(controller) {
-        const map = mapper as UIChunkMapper;
-        // Read until at least one chunk is queued, so a pull never resolves empty-handed mid-run.
-        const before = controller.desiredSize ?? 0;
-        while (!done && (controller.desiredSize ?? 0) >= before) {
-          let next: IteratorResult<unknown>;
-          try {
-            next = await iterator.next();
-          } catch (error) {
-            done = true;
-            map.fail(describe(error, options));
-            controller.close();
-            return;
-          }
-          if (next.done === true) {
-            done = true;
-            await settle(run, map, options);
-            controller.close();
-            return;
-          }
-          map.event(next.value as Parameters<UIChunkMapper['event']>[0]);
-        }
-      },
-      async cancel() {
-        done = true;
-        await disposeRun(run);
-        await iterator.return?.();
-      },
+  const map = (): UIChunkMapper => mapper as UIChunkMapper;
+  return runEventStream<UIMessageChunk>(run, {
+    start(enqueue) {
+      mapper = new UIChunkMapper(enqueue);
+      mapper.start(responseMessageId(options));
     },
-    { highWaterMark: 0 },
-  );
-}
-
-async function settle(run: StreamableRun, mapper: UIChunkMapper, options: UIMessageStreamOptions): Promise<void> {
-  try {
-    mapper.finish(await run.result);
-  } catch (error) {
-    mapper.fail(describe(error, options));
-  }
-}
-
-function describe(error: unknown, options: UIMessageStreamOptions): string {
-  if (options.onError === undefined) return 'An error occurred.';
-  try {
-    return options.onError(error);
-  } catch {
-    return 'An error occurred.';
-  }
+    event: (event) => map().event(event as Parameters<UIChunkMapper['event']>[0]),
+    fail: (message) => map().fail(message),
+    onError: options.onError,
+    async settle(settled) {
+      try {
+        map().finish(await settled.result);
+      } catch (error) {
+        map().fail(describeFailure(error, options.onError));
+      }
+    },
+  });
 }
 
 /** The id of the message a stream builds: the given one, else the last assistant message it continues, else a new one. @internal */
