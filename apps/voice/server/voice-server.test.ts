@@ -84,6 +84,7 @@ describe('the voice server', () => {
         { name: 'set_timer', description: expect.any(String) as string },
         { name: 'get_time', description: expect.any(String) as string },
         { name: 'research', description: expect.any(String) as string },
+        { name: 'book_table', description: expect.any(String) as string },
         { name: 'end_conversation', description: expect.any(String) as string },
       ],
       limits: { maxFrameBytes: 65_536, maxMessagesPerSecond: 100 },

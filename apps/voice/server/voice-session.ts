@@ -60,7 +60,8 @@ export class VoiceSession {
     this.stats = stats;
     const { model } = setup.model;
     this.agent = new VoiceAgent(
-      { model, tools: [...setup.tools], ...(setup.system === undefined ? {} : { system: setup.system }), ...setup.agent },
+      // Approvals are spoken (the model asks, the user answers out loud) and the page's buttons answer them too.
+      { model, tools: [...setup.tools], approvals: 'spoken', ...(setup.system === undefined ? {} : { system: setup.system }), ...setup.agent },
       (responseId, ms) => {
         stats.playedReports += 1;
         stats.lastPlayed = { responseId, ms };

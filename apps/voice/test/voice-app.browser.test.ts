@@ -183,4 +183,69 @@ describe('the voice app in a real browser', () => {
       await page.close();
     }
   }, 120_000);
+
+  it('asks for approval out loud and in the panel, shows speech before its words, and says why the conversation ended', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    try {
+      await page.goto(server.url);
+      await page.click('#connect');
+      await page.waitForFunction(() => window.__voice?.connection === 'connected', null, WAIT);
+
+      // A booking needs approval: the panel says so with buttons, and the model asks out loud.
+      await say(page, 'book_table time=19:30');
+      const first = '.call[data-tool-name="book_table"]';
+      await page.waitForSelector(`${first}[data-state="approval"]`, WAIT);
+      expect(await page.textContent(`${first} .state`)).toBe('waiting for approval');
+      expect(await page.$$eval(`${first} .approval button`, (buttons) => buttons.map((button) => button.textContent))).toEqual(['Approve', 'Deny']);
+      await page.waitForFunction(() => {
+        const entries = document.querySelectorAll('.entry[data-role="assistant"] .text');
+        return entries[entries.length - 1]?.textContent === 'Shall I go ahead with book_table? Say yes or no, or use the buttons.';
+      }, null, WAIT);
+      await page.waitForFunction((selector) => /^waiting \d+\.\d s$/.test(document.querySelector(`${selector} .duration`)?.textContent ?? ''), first, WAIT);
+
+      // The user answers by voice (typed here: the demo model does not understand speech): the spoken answer
+      // and its words replace the buttons, and the tool runs once.
+      await say(page, 'yes');
+      await page.waitForSelector(`${first}[data-approval="approved"]`, WAIT);
+      expect(await page.textContent(`${first} .approval`)).toBe('approved by voice: “yes”');
+      await page.waitForSelector(`${first}[data-state="done"]`, WAIT);
+      expect(await page.textContent(`${first} .result`)).toBe('Booked a table for 2 at 19:30.');
+      expect(Number(await page.getAttribute(first, 'data-waited-ms'))).toBeGreaterThan(0);
+      expect(await page.textContent(`${first} .duration`)).toMatch(/^\d+\.\d s \(waited \d+\.\d s\)$/);
+
+      // A second booking is denied with the panel's button: the call ends as an error and never runs.
+      await say(page, 'book_table time=20:00 people=4');
+      const second = '.group:first-child .call[data-tool-name="book_table"]';
+      await page.waitForSelector(`${second}[data-state="approval"]`, WAIT);
+      await page.click(`${second} .approval button.deny`);
+      expect(await page.textContent(`${second} .approval`)).toBe('denied in the page');
+      await page.waitForSelector(`${second}[data-state="error"]`, WAIT);
+      expect(await page.textContent(`${second} .result`)).toContain('denied');
+      expect(await page.$$eval('.call[data-tool-name="book_table"][data-state="done"]', (calls) => calls.length)).toBe(1);
+
+      // Speech the page heard shows at once as "(spoke 1.4 s)"; the user's transcript, when it comes, fills that entry.
+      await page.evaluate(() => window.__voice?.speechEnded(1_400));
+      const pending = '.entry[data-role="user"][data-pending="true"]';
+      expect(await page.textContent(`${pending} .text`)).toBe('(spoke 1.4 s)');
+      await page.click('#mic');
+      await page.waitForSelector('.entry[data-role="user"][data-final="true"]:not([data-source]):not([data-pending])', WAIT);
+      expect(await page.$$(pending)).toHaveLength(0);
+      expect(await page.$$eval('.entry[data-role="user"]:not([data-source]) .text', (entries) => entries.map((entry) => entry.textContent))).toEqual([
+        expect.stringMatching(/^\[you spoke for \d\.\d s\]$/),
+      ]);
+      await page.click('#mic');
+
+      // "end_conversation" ends it; the page says why in words.
+      await say(page, 'end_conversation');
+      await page.waitForFunction(() => document.querySelector('#notice')?.textContent === 'The conversation was ended on request (end_conversation, or the server stopped it). Connect to start a new one.', null, WAIT);
+      expect(pageErrors).toEqual([]);
+    } catch (error) {
+      await page.screenshot({ path: path.join(RESULTS, 'voice-app-approvals-failure.png') }).catch(() => undefined);
+      throw error;
+    } finally {
+      await page.close();
+    }
+  }, 180_000);
 });

@@ -42,3 +42,37 @@ export function speechTurn(durationMs: number): DemoTurn {
 export function seconds(ms: number): string {
   return (ms / 1000).toFixed(1);
 }
+
+/** A context note of `approvals: 'spoken'`: the call waiting for the user's approval. */
+export interface DemoApprovalRequest {
+  readonly toolCallId: string;
+  readonly toolName: string;
+}
+
+const APPROVAL_NOTE = /^The tool call (\S+) \(([\w-]+) with input .*\) needs the user's approval/s;
+
+/** Reads the approval request out of a context note; `undefined` for any other note. */
+export function approvalRequestOf(note: string): DemoApprovalRequest | undefined {
+  const match = APPROVAL_NOTE.exec(note);
+  return match === null ? undefined : { toolCallId: match[1] as string, toolName: match[2] as string };
+}
+
+/** What the demo model says when a call waits for approval: it asks, as a voice model would. */
+export function approvalQuestionTurn(request: DemoApprovalRequest): DemoTurn {
+  return { text: `Shall I go ahead with ${request.toolName}? Say yes or no, or use the buttons.`, calls: [] };
+}
+
+/**
+ * A typed "yes" or "no" while a call waits for approval: the demo model records the user's answer with
+ * `answer_approval`, as a voice model would after hearing it. `undefined` for any other turn.
+ */
+export function approvalAnswerTurn(text: string, request: DemoApprovalRequest, callId: string): DemoTurn | undefined {
+  const word = text.trim().toLowerCase().replace(/[.!]+$/, '');
+  const approved = /^(yes|yes please|go ahead|ok|okay|sure)$/.test(word) ? true : /^(no|no thanks|don't|stop)$/.test(word) ? false : undefined;
+  if (approved === undefined) return undefined;
+  const input = approved ? { toolCallId: request.toolCallId, approved } : { toolCallId: request.toolCallId, approved, reason: 'the user said no' };
+  return {
+    text: approved ? `Going ahead with ${request.toolName}.` : `All right, I will not run ${request.toolName}.`,
+    calls: [{ toolCallId: callId, toolName: 'answer_approval', toolArgs: JSON.stringify(input) }],
+  };
+}

@@ -2,7 +2,17 @@ import type { BidiConnection, BidiConnectRequest, BidiInput, BidiModelEvent, Too
 import { AsyncEventQueue } from '@tandem/provider-utils';
 import type { SpeechSynthesizer } from '../speech/speech-synthesizer.js';
 import { toneSynthesizer } from '../speech/tone-synthesizer.js';
-import { resultsTurn, seconds, speechTurn, typedTurn, type DemoTurn } from './demo-turns.js';
+import {
+  approvalAnswerTurn,
+  approvalQuestionTurn,
+  approvalRequestOf,
+  resultsTurn,
+  seconds,
+  speechTurn,
+  typedTurn,
+  type DemoApprovalRequest,
+  type DemoTurn,
+} from './demo-turns.js';
 import { EnergyVad, type EnergyVadOptions } from './energy-vad.js';
 import { streamSpeech, type Pacing } from './spoken-response.js';
 
@@ -49,6 +59,8 @@ export class DemoVoiceConnection implements BidiConnection {
   private responses = 0;
   private calls = 0;
   private toldAboutSpeech = false;
+  /** Calls waiting for the user's approval (from the agent's context notes), oldest first. */
+  private readonly approvals: DemoApprovalRequest[] = [];
 
   private readonly onRequestAbort = (): void => void this.close();
 
@@ -66,7 +78,19 @@ export class DemoVoiceConnection implements BidiConnection {
   async send(input: BidiInput): Promise<void> {
     this.assertOpen('send');
     if (input.type === 'text') {
-      this.enqueue(typedTurn(input.text, this.setup.request.tools, () => `demo_call_${String(this.setup.index)}_${String(++this.calls)}`));
+      const callId = (): string => `demo_call_${String(this.setup.index)}_${String(++this.calls)}`;
+      const waiting = this.approvals[0];
+      const answer = waiting === undefined ? undefined : approvalAnswerTurn(input.text, waiting, callId());
+      if (answer !== undefined) this.approvals.shift();
+      this.enqueue(answer ?? typedTurn(input.text, this.setup.request.tools, callId));
+    } else if (input.type === 'context') {
+      // A note for the model, not a user turn: an approval request is asked out loud; other notes (late-result
+      // framing) only inform, and the demo model has nothing to say about them.
+      const request = approvalRequestOf(input.text);
+      if (request !== undefined) {
+        this.approvals.push(request);
+        this.enqueue(approvalQuestionTurn(request));
+      }
     } else if (input.type === 'audio') {
       for (const event of this.vad.push(input.data, input.sampleRate)) {
         if (event.type === 'speech-start') this.speechStarted();

@@ -20,9 +20,10 @@ afterEach(() => {
 });
 
 describe('voice tools', () => {
-  it('are the timer, the clock, the streaming research tool and end_conversation', () => {
+  it('are the timer, the clock, the streaming research tool, the booking that needs approval and end_conversation', () => {
     const tools = voiceTools(new ToolActivity());
-    expect(tools.map((tool) => tool.name)).toEqual(['set_timer', 'get_time', 'research', 'end_conversation']);
+    expect(tools.map((tool) => tool.name)).toEqual(['set_timer', 'get_time', 'research', 'book_table', 'end_conversation']);
+    expect(tools.find((tool) => tool.name === 'book_table')?.needsApproval).toBe(true);
     expect(tools.find((tool) => tool.name === 'research')?.aggregator).toBe(StatusAggregator);
     expect(tools[0]?.inputSchema).toMatchObject({ properties: { seconds: { type: 'integer' } }, required: ['seconds'] });
   });

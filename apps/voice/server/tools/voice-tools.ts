@@ -1,5 +1,6 @@
 import type { FunctionTool } from '@tandem/core';
 import { makeStop } from '@tandem/stop';
+import { bookTableTool } from './book-table.js';
 import { getTimeTool } from './get-time.js';
 import { researchTool } from './research.js';
 import { setTimerTool } from './set-timer.js';
@@ -12,14 +13,15 @@ export interface VoiceToolsOptions {
 }
 
 /**
- * The voice app's tools: `set_timer`, `get_time`, `research` (streaming) and `end_conversation` (the
- * stop tool, which ends the conversation once its group is done).
+ * The voice app's tools: `set_timer`, `get_time`, `research` (streaming), `book_table` (needs the user's
+ * approval) and `end_conversation` (the stop tool, which ends the conversation once its group is done).
  */
 export function voiceTools(activity: ToolActivity, options: VoiceToolsOptions = {}): FunctionTool[] {
   return [
     setTimerTool(activity),
     getTimeTool(activity),
     researchTool(activity, options.researchStepMs),
+    bookTableTool(activity),
     makeStop({ name: 'end_conversation', description: 'End the conversation when the user asks to stop or says goodbye.' }),
   ] as FunctionTool[];
 }

@@ -1,6 +1,8 @@
 import { describeMicrophoneError, Microphone } from './audio/microphone.js';
 import { Speaker } from './audio/speaker.js';
+import { SpeechSegments } from './speech-segments.js';
 import { installTestHooks } from './test-hooks.js';
+import { endReasonInWords } from './end-reason.js';
 import { StatusView } from './view/status-view.js';
 import { ToolPanel } from './view/tool-panel.js';
 import { TranscriptView } from './view/transcript-view.js';
@@ -10,7 +12,10 @@ import type { ServerMessage } from './wire.js';
 
 const status = new StatusView();
 const transcript = new TranscriptView(document.getElementById('transcript') as HTMLElement);
-const tools = new ToolPanel(document.getElementById('tool-groups') as HTMLElement);
+const tools = new ToolPanel(document.getElementById('tool-groups') as HTMLElement, (toolCallId, approved) =>
+  state.client.send(approved ? { type: 'approve', toolCallId } : { type: 'deny', toolCallId, reason: 'The user denied it in the page.' }),
+);
+const speech = new SpeechSegments();
 let context: AudioContext | undefined;
 let lastPlayedSent = '';
 
@@ -33,6 +38,7 @@ const state: PageState = {
     },
     notice: (text, kind) => status.show(text, kind),
   }),
+  transcript,
   speaker: undefined,
   microphone: undefined,
   hello: undefined,
@@ -85,7 +91,7 @@ function onMessage(message: ServerMessage): void {
       return;
     }
     case 'connection-close':
-      tools.endConversation(`stopped: the conversation ended (${message.reason})`);
+      tools.endConversation(`stopped: ${endReasonInWords(message.reason)}`);
       return;
     default:
       return;
@@ -120,6 +126,9 @@ async function startMicrophone(): Promise<void> {
         }
       },
       level: (rms) => {
+        const change = speech.push(rms, performance.now());
+        if (change?.type === 'start') transcript.speechStarted();
+        if (change?.type === 'end') transcript.speechEnded(change.durationMs);
         state.mic.level = rms;
         state.mic.maxLevel = Math.max(state.mic.maxLevel, rms);
         status.setLevel(rms);
@@ -133,6 +142,8 @@ async function startMicrophone(): Promise<void> {
 }
 
 function stopMicrophone(): void {
+  const change = speech.stop();
+  if (change?.type === 'end') transcript.speechEnded(change.durationMs);
   state.microphone?.close();
   state.microphone = undefined;
   state.mic.level = 0;

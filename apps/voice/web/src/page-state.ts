@@ -1,11 +1,13 @@
 import type { Microphone } from './audio/microphone.js';
 import type { Speaker } from './audio/speaker.js';
+import type { TranscriptView } from './view/transcript-view.js';
 import type { VoiceClient } from './voice-client.js';
 import type { ServerMessage } from './wire.js';
 
 /** Everything the page knows; the test hooks read it. */
 export interface PageState {
   readonly client: VoiceClient;
+  readonly transcript: TranscriptView;
   speaker: Speaker | undefined;
   microphone: Microphone | undefined;
   hello: Extract<ServerMessage, { type: 'hello' }> | undefined;

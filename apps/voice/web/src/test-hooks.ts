@@ -17,6 +17,8 @@ export interface VoiceTestHooks {
   };
   readonly mic: { readonly on: boolean; readonly level: number; readonly maxLevel: number; readonly framesSent: number; readonly bytesSent: number };
   readonly audioContext: { readonly state: string; readonly sampleRate: number } | undefined;
+  /** Does what the microphone path does when the page hears a stretch of speech end (a real microphone's timing is not the test's to choose). */
+  speechEnded(durationMs: number): void;
 }
 
 declare global {
@@ -53,6 +55,10 @@ export function installTestHooks(state: PageState): void {
     get audioContext() {
       const context = state.speaker?.context;
       return context === undefined ? undefined : { state: context.state, sampleRate: context.sampleRate };
+    },
+    speechEnded(durationMs) {
+      state.transcript.speechStarted();
+      state.transcript.speechEnded(durationMs);
     },
   };
 }

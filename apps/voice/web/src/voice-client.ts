@@ -1,3 +1,4 @@
+import { endReasonInWords } from './end-reason.js';
 import { ReconnectBackoff } from './reconnect-backoff.js';
 import { parseServerMessage, type ClientMessage, type ServerMessage } from './wire.js';
 
@@ -110,7 +111,7 @@ export class VoiceClient {
       if (this.ended !== undefined || NO_RETRY.has(event.code)) {
         this.wanted = false;
         this.setState('disconnected');
-        if (this.ended !== undefined) this.events.notice(`The conversation ended (${this.ended}). Connect to start a new one.`, 'info');
+        if (this.ended !== undefined) this.events.notice(`${endReasonInWords(this.ended)} Connect to start a new one.`, this.ended === 'error' ? 'error' : 'info');
         else this.events.notice(`The server closed the connection: ${this.lastError ?? (event.reason || `code ${String(event.code)}`)}`, 'error');
         return;
       }

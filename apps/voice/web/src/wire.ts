@@ -25,6 +25,8 @@ export type ServerMessage = (
   | { readonly type: 'tool-end'; readonly groupId: string; readonly toolCall: { readonly toolCallId: string; readonly toolName: string; readonly toolArgs: string; readonly input?: unknown } }
   | { readonly type: 'partial-tool-call-result'; readonly groupId: string; readonly toolCallId: string; readonly toolName: string; readonly value: unknown; readonly seq: number }
   | { readonly type: 'tool-retry'; readonly groupId: string; readonly toolCallId: string; readonly attempt: number; readonly delayMs: number }
+  | { readonly type: 'tool-approval-request'; readonly groupId: string; readonly toolCallId: string; readonly toolName: string; readonly input: unknown }
+  | { readonly type: 'tool-approval-response'; readonly toolCallId: string; readonly approved: boolean; readonly reason?: string; readonly by: 'spoken'; readonly transcript: string }
   | { readonly type: 'tool-call-result'; readonly groupId: string; readonly results: readonly WireToolResult[]; readonly metrics: { readonly durationMs: number } }
   | { readonly type: 'tool-group-complete'; readonly groupId: string; readonly results: readonly WireToolResult[]; readonly metrics: { readonly durationMs: number } }
   | { readonly type: 'error'; readonly code?: string; readonly message?: string; readonly error?: { readonly name?: string; readonly message?: string }; readonly fatal?: boolean }
@@ -49,6 +51,8 @@ export interface WireToolResult {
 export type ClientMessage =
   | { readonly type: 'text'; readonly text: string }
   | { readonly type: 'played'; readonly responseId: string; readonly ms: number }
+  | { readonly type: 'approve'; readonly toolCallId: string }
+  | { readonly type: 'deny'; readonly toolCallId: string; readonly reason?: string }
   | { readonly type: 'end' };
 
 /** Parses a server text frame; `undefined` for anything that is not a JSON object with a string `type`. */

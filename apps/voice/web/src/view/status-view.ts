@@ -25,7 +25,7 @@ export class StatusView {
     this.model.textContent = label;
     this.model.dataset.offlineDemo = String(offlineDemo);
     this.hint.textContent = offlineDemo
-      ? `Offline demo: it calls the tools you name, with key=value words as arguments — try “set_timer seconds=5”, “get_time”, “research topic=whales”, or “end_conversation”. Turn the microphone on and talk over an answer to interrupt it. Tools: ${tools.join(', ')}.`
+      ? `Offline demo: it calls the tools you name, with key=value words as arguments — try “set_timer seconds=5”, “get_time”, “research topic=whales”, “book_table time=19:30” (it asks for your approval: type yes or no, or use the buttons), or “end_conversation”. Turn the microphone on and talk over an answer to interrupt it. Tools: ${tools.join(', ')}.`
       : `Talk or type. Tools: ${tools.join(', ')}.`;
   }
 

@@ -1,13 +1,18 @@
 import type { ServerMessage, WireToolResult } from '../wire.js';
 
-/** A tool call's state, in the words the panel shows. */
-export type ToolCallState = 'running' | 'done' | 'error';
+/** A tool call's state, in the words the panel shows (`approval`: waiting for the user's approval). */
+export type ToolCallState = 'running' | 'approval' | 'done' | 'error';
 
 interface CallView {
   readonly element: HTMLElement;
   readonly startedAt: number;
   state: ToolCallState;
+  /** When it began waiting for approval (page clock), while it waits. */
+  waitingSince?: number;
 }
+
+/** Sends the user's answer to a call waiting for approval; false when it could not be sent (not connected). */
+export type ApprovalAnswerer = (toolCallId: string, approved: boolean) => boolean;
 
 interface GroupView {
   readonly element: HTMLElement;
@@ -22,7 +27,9 @@ const MAX_TEXT = 400;
  * The tool panel: every tool group the model started, each call's name, arguments, state in words
  * (`running`, then `done` or `error`), partial results as they stream in, the result and how long it
  * took — updated live while the conversation goes on. Durations come from the events' metrics; while
- * a call runs, the page's own clock counts up.
+ * a call runs, the page's own clock counts up. A call that needs approval shows `waiting for approval`
+ * with Approve/Deny buttons (the user may also answer out loud: the spoken answer and the words it was
+ * given in replace the buttons), and how long it waited apart from how long it ran.
  */
 export class ToolPanel {
   /** The latest finished call: its name and duration from the event metrics. */
@@ -31,9 +38,11 @@ export class ToolPanel {
   private readonly groups = new Map<string, GroupView>();
   private readonly calls = new Map<string, CallView>();
   private groupCount = 0;
+  private readonly answer: ApprovalAnswerer;
 
-  constructor(container: HTMLElement) {
+  constructor(container: HTMLElement, answer: ApprovalAnswerer = () => false) {
     this.container = container;
+    this.answer = answer;
   }
 
   handle(message: ServerMessage): void {
@@ -60,6 +69,12 @@ export class ToolPanel {
         if (call !== undefined) this.field(call.element, 'state').textContent = `running (retry ${String(message.attempt)})`;
         return;
       }
+      case 'tool-approval-request':
+        this.awaitApproval(message.toolCallId, message.toolName);
+        return;
+      case 'tool-approval-response':
+        this.answered(message.toolCallId, message.approved, `${message.approved ? 'approved' : 'denied'} by voice: “${shorten(message.transcript)}”`);
+        return;
       case 'tool-call-result':
         for (const result of message.results) this.finish(result, message.metrics.durationMs);
         return;
@@ -75,6 +90,7 @@ export class ToolPanel {
   tick(now: number): void {
     for (const call of this.calls.values()) {
       if (call.state === 'running') this.field(call.element, 'duration').textContent = seconds(now - call.startedAt);
+      if (call.state === 'approval' && call.waitingSince !== undefined) this.field(call.element, 'duration').textContent = `waiting ${seconds(now - call.waitingSince)}`;
     }
     for (const group of this.groups.values()) {
       if (!group.done) this.field(group.element, 'group-duration').textContent = seconds(now - group.startedAt);
@@ -87,7 +103,8 @@ export class ToolPanel {
    */
   endConversation(reason: string): void {
     for (const call of this.calls.values()) {
-      if (call.state !== 'running') continue;
+      if (call.state !== 'running' && call.state !== 'approval') continue;
+      this.closeApproval(call);
       this.setState(call, 'error', 'error (stopped)');
       this.field(call.element, 'result').textContent = reason;
     }
@@ -107,6 +124,7 @@ export class ToolPanel {
       <div class="call">
         <div class="call-head"><span class="name"></span><span class="state"></span><span class="duration"></span></div>
         <code class="args">…</code>
+        <div class="approval" hidden></div>
         <ol class="partials"></ol>
         <div class="result"></div>
       </div>`);
@@ -135,13 +153,63 @@ export class ToolPanel {
     return group;
   }
 
+  private awaitApproval(toolCallId: string, toolName: string): void {
+    const call = this.calls.get(toolCallId);
+    if (call === undefined) return;
+    call.waitingSince = performance.now();
+    this.setState(call, 'approval', 'waiting for approval');
+    const box = this.field(call.element, 'approval');
+    box.hidden = false;
+    box.replaceChildren();
+    const question = document.createElement('span');
+    question.className = 'question';
+    question.textContent = `Run ${toolName}? Answer here or out loud.`;
+    const button = (label: string, approved: boolean): HTMLButtonElement => {
+      const element = document.createElement('button');
+      element.type = 'button';
+      element.className = approved ? 'approve' : 'deny';
+      element.textContent = label;
+      element.addEventListener('click', () => {
+        if (call.state !== 'approval') return;
+        if (this.answer(toolCallId, approved)) this.answered(toolCallId, approved, `${approved ? 'approved' : 'denied'} in the page`);
+      });
+      return element;
+    };
+    box.append(question, button('Approve', true), button('Deny', false));
+  }
+
+  /** The call's approval was answered (`how`, in words): it runs now, or waits for its denied result. */
+  private answered(toolCallId: string, approved: boolean, how: string): void {
+    const call = this.calls.get(toolCallId);
+    if (call === undefined || call.state !== 'approval') return;
+    this.closeApproval(call);
+    const box = this.field(call.element, 'approval');
+    box.hidden = false;
+    box.textContent = how;
+    call.element.dataset.approval = approved ? 'approved' : 'denied';
+    this.setState(call, 'running', approved ? 'running' : 'denied');
+  }
+
+  /** Stops the approval wait: records how long it lasted, and removes the buttons. */
+  private closeApproval(call: CallView): void {
+    if (call.waitingSince !== undefined) {
+      const waited = performance.now() - call.waitingSince;
+      call.element.dataset.waitedMs = String(Math.round(waited));
+      this.field(call.element, 'args').title = `waited ${seconds(waited)} for approval`;
+      call.waitingSince = undefined;
+    }
+    for (const element of call.element.querySelectorAll('.approval button')) element.remove();
+  }
+
   private finish(result: WireToolResult, durationMs: number): void {
     const call = this.calls.get(result.toolCallId);
     if (call === undefined) return;
+    this.closeApproval(call);
     const state: ToolCallState = result.status === 'success' ? 'done' : 'error';
     this.setState(call, state, result.status === 'cancelled' ? 'error (cancelled)' : state);
     this.field(call.element, 'result').textContent = shorten(resultText(result));
-    this.field(call.element, 'duration').textContent = seconds(durationMs);
+    const waited = Number(call.element.dataset.waitedMs ?? '0');
+    this.field(call.element, 'duration').textContent = waited > 0 ? `${seconds(durationMs)} (waited ${seconds(waited)})` : seconds(durationMs);
     call.element.dataset.durationMs = String(Math.round(durationMs));
     this.lastResult = { toolName: result.toolName, durationMs };
   }
