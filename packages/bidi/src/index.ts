@@ -6,6 +6,7 @@
 export { BidiAgent } from './bidi-agent.js';
 export type { BidiAgentHandle } from './bidi-agent-handle.js';
 export type { BidiAgentOptions, BidiReconnectOptions } from './bidi-agent-options.js';
+export type { BidiAgentHooks } from './session/bidi-hooks.js';
 export type { BidiRunOptions, BidiRunResult } from './bidi-run-options.js';
 export type { BidiAgentInput, BidiInputEnd } from './bidi-agent-input.js';
 export type { BidiAgentOutput } from './bidi-agent-output.js';

@@ -8,7 +8,7 @@ export { tool } from './tool.js';
 export type { ToolOptions, ToolFunctionOptions, ToolCommonOptions, ToolInputSchemaOption, ToolExecute, ToolResultOf } from './tool-options.js';
 export { jsonSchema, type JsonSchemaOptions, type JsonSchemaInput } from './json-schema.js';
 export type { ToolInputSchema, InferToolInput } from './resolve-input-schema.js';
-export { defineTool, type SchemaOnlyToolDefinition } from './define-tool.js';
+export { defineTool, type SchemaOnlyToolCommon, type SchemaOnlyToolDefinition } from './define-tool.js';
 export { TOOL_NAME_PATTERN, assertToolName } from '@tandem/core';
 export { workerTool, terminateWorkerPools, type WorkerTool, type WorkerToolOptions, type WorkerToolCommonOptions } from './worker-tool.js';
 export { WorkerToolError } from './worker-tool-error.js';

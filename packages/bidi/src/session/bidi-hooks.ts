@@ -3,7 +3,13 @@ import { HookRegistry } from '@tandem/core/runtime';
 import type { Message } from '@tandem/core/spec';
 
 /**
- * The hooks a `BidiAgent` runs, as on `Agent`. @example `agent.on('messageAdded', ({ message }) => log(message))`
+ * The hooks a `BidiAgent` runs, as on `Agent`.
+ *
+ * @example
+ * ```ts
+ * const hooks: BidiAgentHooks = { messageAdded: ({ message }) => console.log(message.role) };
+ * const agent = new BidiAgent({ model, hooks });
+ * ```
  *
  * @category Agent
  */

@@ -1,6 +1,16 @@
 import type { AgentHooks, HookName } from './agent-hooks.js';
 
-type HookFunction<K extends HookName> = AgentHooks[K];
+/**
+ * The function registered for hook `K` (its `AgentHooks` member).
+ *
+ * @example
+ * ```ts
+ * const log: HookFunction<'messageAdded'> = ({ message }) => console.log(message.role);
+ * ```
+ *
+ * @category Tool runtime
+ */
+export type HookFunction<K extends HookName> = AgentHooks[K];
 
 /**
  * Holds the hooks of an agent and runs them in registration order, awaiting each — the registry behind

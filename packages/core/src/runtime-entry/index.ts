@@ -23,4 +23,4 @@ export { ToolCatalog, type ToolCatalogOptions, type ToolSnapshot } from '../agen
 export { shareHooks } from '../agent/agent.js';
 export { assertKnownOptions } from '../util/assert-known-options.js';
 export { toolModelInput, aggregatorModelInput } from '../tool-runtime/model-input.js';
-export { HookRegistry } from '../hooks/hook-registry.js';
+export { HookRegistry, type HookFunction } from '../hooks/hook-registry.js';

@@ -1,13 +1,21 @@
-import type { Clock, ClockTimer } from '../clock/clock.js';
+import type { Clock as CoreClock, ClockTimer } from '../clock/clock.js';
 import { systemClock as coreSystemClock } from '../clock/system-clock.js';
 import { sleep } from '../util/sleep.js';
 
 /**
+ * The core `Clock`, re-exported for older imports.
+ *
  * @deprecated Import `Clock` from `@tandem/core`; `@tandem/core/testing` keeps only test doubles.
+ *
+ * @example
+ * ```ts
+ * import { systemClock, type Clock } from '@tandem/core';
+ * const clock: Clock = systemClock;
+ * ```
  *
  * @category Clocks
  */
-export type { Clock };
+export type Clock = CoreClock;
 
 /**
  * @deprecated Import `systemClock` from `@tandem/core`.

@@ -77,7 +77,7 @@ export type ToolExecuteReturn<Output> = Output | PromiseLike<Output> | AsyncIter
  *
  * `description` and `inputSchema` are what the model is given. The older `spec: { description, params }`
  * shape is still accepted (a tool must have one of the two); read a tool through
- * {@link functionToolDefinition} to get `description` and `inputSchema` whichever shape it has.
+ * `functionToolDefinition()` to get `description` and `inputSchema` whichever shape it has.
  *
  * @example
  * ```ts
@@ -109,7 +109,7 @@ export interface FunctionTool<Input = unknown, Output = unknown> {
   readonly aggregator?: AggregatorClass;
   readonly config?: ToolConfig;
   /**
-   * Maps the return value to what the model sees: a {@link ToolOutput}, or a plain value mapped like a
+   * Maps the return value to what the model sees: a `ToolOutput`, or a plain value mapped like a
    * return value (strings → text, `toolContent()` → content, else JSON). Default: the return value itself.
    */
   toModelInput?(output: Output): unknown;
