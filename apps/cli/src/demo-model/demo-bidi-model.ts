@@ -1,10 +1,9 @@
-import type { BidiModel, Message, ToolResult } from '@tandem/core/spec';
-import { bidiResponseEvents, bidiToolGroup, ScriptedBidiModel } from '@tandem/core/testing';
+import type { BidiModel } from '@tandem/core/spec';
+import { DemoBidiConnection } from './demo-bidi-connection.js';
 import { DEMO_PROVIDER } from './demo-model.js';
-import { planDemoTurn } from './plan-demo-turn.js';
 
 /**
- * The offline demo model for `tandem voice`: the rules of {@link planDemoTurn} as a realtime (bidi) model.
+ * The offline demo model for `tandem voice`: the rules of `planDemoTurn` as a realtime (bidi) model.
  * It answers typed turns with text (no speech), calls the tools a turn names as one group, and narrates
  * the group's results when they arrive. Audio input is not understood; it says so once.
  *
@@ -15,33 +14,15 @@ import { planDemoTurn } from './plan-demo-turn.js';
  */
 export function demoBidiModel(modelId = 'offline'): BidiModel {
   let calls = 0;
-  let toldAboutAudio = false;
-  return new ScriptedBidiModel({
+  return {
+    specificationVersion: 'v1',
     provider: DEMO_PROVIDER,
     modelId,
     capabilities: { truncation: false, nativeAsyncTools: true, resumption: false },
-    onInput(input, connection) {
-      if (input.type === 'audio') {
-        if (toldAboutAudio) return [];
-        toldAboutAudio = true;
-        return bidiResponseEvents('I am the offline demo model and cannot understand speech; type your turn instead.');
-      }
-      if (input.type !== 'text') return [];
-      const message: Message = { role: 'user', parts: [{ type: 'text', text: input.text }] };
-      const plan = planDemoTurn({ tools: connection.request.tools, messages: [message] });
-      if (plan.kind !== 'call-tools') return bidiResponseEvents(plan.text);
-      const group = bidiToolGroup(plan.calls.map((call) => ({ name: call.toolName, input: call.input, id: `demo_voice_${String(++calls)}` })));
-      return [...bidiResponseEvents(plan.text), group];
+    audio: { inputRate: 16_000, outputRate: 24_000, channels: 1 },
+    async connect(request) {
+      request.signal?.throwIfAborted();
+      return new DemoBidiConnection(request, () => `demo_voice_${String(++calls)}`);
     },
-    onToolResults(results) {
-      return bidiResponseEvents(planDemoTurn({ tools: [], messages: [toolMessage(results)] }).text);
-    },
-  });
-}
-
-function toolMessage(results: readonly ToolResult[]): Message {
-  return {
-    role: 'tool',
-    parts: results.map(({ toolCallId, toolName, status, result, modelInput }) => ({ type: 'tool-result', toolCallId, toolName, status, result, modelInput })),
   };
 }
