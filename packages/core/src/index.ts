@@ -92,3 +92,8 @@ export { trimToolResults, type TrimToolResultsOptions } from './context/trim-too
 export { summarize, type SummarizeOptions } from './context/summarize.js';
 export { composeContext } from './context/compose-context.js';
 export { estimateMessageTokens } from './context/estimate-message-tokens.js';
+export type { Middleware, StreamNext } from './middleware/middleware.js';
+export { wrapModel } from './middleware/wrap-model.js';
+export { defaultSettings, type DefaultSettings } from './middleware/default-settings.js';
+export { fallbackModel, type FallbackModelOptions } from './middleware/fallback-model.js';
+export { defaultShouldFallback } from './middleware/default-should-fallback.js';

@@ -219,7 +219,9 @@ function concurrencyOf(concurrency: number | 'sequential' | undefined): number |
 
 function traceOutcome(outcome: ModelCallOutcome): ModelCallTraceOutcome {
   const message: Message = { role: 'assistant', parts: outcome.parts };
-  if (outcome.type === 'complete') return { type: 'complete', finishReason: outcome.finishReason, usage: outcome.usage, message };
+  if (outcome.type === 'complete') {
+    return { type: 'complete', finishReason: outcome.finishReason, usage: outcome.usage, message, answeredBy: outcome.answeredBy };
+  }
   if (outcome.type === 'aborted') return { type: 'aborted', message };
   return { type: 'error', error: outcome.error };
 }

@@ -36,7 +36,14 @@ export interface ToolCall {
  * @category Events
  */
 export type ModelEvent =
-  | (EventBase & { readonly type: 'stream-start' })
+  | (EventBase & {
+      /** A model call starts (one per call). */
+      readonly type: 'stream-start';
+      /** The provider of the model that answers (with `fallbackModel()`, the one that took the call). */
+      readonly provider: string;
+      /** The id of the model that answers. */
+      readonly modelId: string;
+    })
   | (EventBase & { readonly type: 'text-start'; readonly blockId: string })
   | (EventBase & { readonly type: 'text-delta'; readonly blockId: string; readonly chunk: string })
   | (EventBase & { readonly type: 'text-end'; readonly blockId: string })

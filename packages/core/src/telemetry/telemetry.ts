@@ -98,6 +98,8 @@ export type ModelCallTraceOutcome =
       readonly message: Message;
       /** The vendor's response id, when known. */
       readonly responseId?: string;
+      /** The model that answered — another than the one the call started with under `fallbackModel()`. */
+      readonly answeredBy?: TracedModel;
     }
   | { readonly type: 'aborted'; readonly message: Message }
   | { readonly type: 'error'; readonly error: unknown };
