@@ -81,7 +81,23 @@ export interface RunTrace {
   startModelCall(info: { readonly step: number; readonly model: TracedModel; readonly request: ModelRequest }): ModelCallTrace;
   /** The first call of a tool group starts (`tool_group`). */
   startToolGroup(info: ToolGroupTraceInfo): ToolGroupTrace;
+  /** A guardrail check finished (optional: older implementations do not record them). */
+  guardrail?(check: GuardrailTraceInfo): void;
   end(outcome: RunTraceOutcome): void;
+}
+
+/**
+ * One finished guardrail check, for a trace.
+ *
+ * @category Telemetry
+ */
+export interface GuardrailTraceInfo {
+  readonly name: string;
+  readonly stage: 'input' | 'output';
+  readonly tripwire: boolean;
+  readonly reason?: string;
+  /** What the check threw, when it threw. */
+  readonly error?: unknown;
 }
 
 /**
@@ -169,7 +185,8 @@ export type SessionTraceEvent =
   | { readonly type: 'first-audio'; readonly responseId: string; readonly latencyMs: number }
   | { readonly type: 'tool-latency'; readonly toolCallId: string; readonly toolName: string; readonly latencyMs: number }
   | { readonly type: 'connection-restart'; readonly reason: string }
-  | { readonly type: 'usage'; readonly usage: Usage };
+  | { readonly type: 'usage'; readonly usage: Usage }
+  | ({ readonly type: 'guardrail' } & GuardrailTraceInfo);
 
 /**
  * One `BidiAgent` conversation.
