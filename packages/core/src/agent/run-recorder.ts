@@ -24,7 +24,7 @@ export class RunRecorder {
 
   /** Adds `message`; resolves once it is stored and the hooks ran. Rejects when either fails. */
   async record(added: Message, step: number): Promise<void> {
-    await this.release();
+    if (this.held !== undefined) await this.release();
     const message = this.assignIds ? withMessageId(added) : added;
     this.messages.push(message);
     if (this.holdAnswers && message.role === 'assistant' && !message.parts.some((part) => part.type === 'tool-call')) {
@@ -66,7 +66,7 @@ export class RunRecorder {
    * when storing it fails (the run is already rejecting with the first error).
    */
   async recordQuietly(added: Message): Promise<void> {
-    await this.releaseQuietly();
+    if (this.held !== undefined) await this.releaseQuietly();
     const message = this.assignIds ? withMessageId(added) : added;
     this.messages.push(message);
     if (this.session === undefined) return;
