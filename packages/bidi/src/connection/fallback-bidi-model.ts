@@ -5,6 +5,11 @@ import { toBidiModel } from './to-bidi-model.js';
 /**
  * Options of {@link fallbackBidiModel}.
  *
+ * @example
+ * ```ts
+ * const options: FallbackBidiModelOptions = { onFallback: ({ from, to }) => console.warn(`${from.modelId} is down; connecting ${to.modelId}`) };
+ * ```
+ *
  * @category Bidi agent
  */
 export interface FallbackBidiModelOptions {

@@ -2,7 +2,16 @@ import { linkedAbort, type LinkedAbort } from '../util/linked-abort.js';
 import { checkGuardrail } from './check-guardrail.js';
 import type { Guardrail, GuardrailCheck, GuardrailContext } from './guardrail.js';
 
-/** What a set of checks needs. `ctx` gets the set's own signal. */
+/**
+ * What {@link checkGuardrails} needs. `ctx` gets the set's own signal.
+ *
+ * @example
+ * ```ts
+ * const options: GuardrailSetOptions = { guardrails, ctx: { stage: 'output', text, messages: [], history: [], final: false }, report: console.log };
+ * ```
+ *
+ * @category Guardrails
+ */
 export interface GuardrailSetOptions {
   readonly guardrails: readonly Guardrail[];
   readonly ctx: Omit<GuardrailContext, 'signal'>;

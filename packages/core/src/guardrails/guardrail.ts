@@ -3,6 +3,11 @@ import type { Message } from '../spec/message/v1/message.js';
 /**
  * Where a guardrail checks: the new user input (`input`) or the final answer (`output`).
  *
+ * @example
+ * ```ts
+ * const stage: GuardrailStage = 'output';
+ * ```
+ *
  * @category Guardrails
  */
 export type GuardrailStage = 'input' | 'output';

@@ -4,6 +4,11 @@ import type { Middleware } from './middleware.js';
 /**
  * Request settings {@link defaultSettings} fills in.
  *
+ * @example
+ * ```ts
+ * const settings: DefaultSettings = { temperature: 0, maxOutputTokens: 1_000 };
+ * ```
+ *
  * @category Model middleware
  */
 export type DefaultSettings = Partial<Omit<ModelRequest, 'messages' | 'tools'>>;

@@ -8,6 +8,11 @@ import { defaultShouldFallback } from './default-should-fallback.js';
 /**
  * Options of {@link fallbackModel}.
  *
+ * @example
+ * ```ts
+ * const options: FallbackModelOptions = { onFallback: ({ from, to }) => console.warn(`${from.modelId} failed; trying ${to.modelId}`) };
+ * ```
+ *
  * @category Model middleware
  */
 export interface FallbackModelOptions {

@@ -4,6 +4,11 @@ import type { ModelStreamPart } from '../spec/language-model/v1/model-stream-par
 /**
  * Calls the rest of the chain (the next middleware, and finally the wrapped model).
  *
+ * @example
+ * ```ts
+ * const retryOnce: Middleware = { wrapStream: (next: StreamNext, request, options) => next(request, options) };
+ * ```
+ *
  * @category Model middleware
  */
 export type StreamNext = (request: ModelRequest, options: ModelCallOptions) => AsyncIterable<ModelStreamPart>;

@@ -89,6 +89,11 @@ export interface RunTrace {
 /**
  * One finished guardrail check, for a trace.
  *
+ * @example
+ * ```ts
+ * const info: GuardrailTraceInfo = { name: 'pii', stage: 'output', tripwire: true, reason: 'e-mail address' };
+ * ```
+ *
  * @category Telemetry
  */
 export interface GuardrailTraceInfo {
