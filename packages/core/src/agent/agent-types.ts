@@ -150,7 +150,8 @@ export interface AgentOptions {
    * `stopReason: 'guardrail'`. `output` guardrails see the final answer (a last assistant message without
    * tool calls, and the structured `output`) before `run.result` resolves — it is stored in the session and
    * given to `messageAdded` hooks only once they passed; a tripwire replaces it with the verdict's
-   * `replaceWith` (or withholds it) and ends the run `'guardrail'`. They do not run for a cancelled run.
+   * `replaceWith` (or withholds it) and ends the run `'guardrail'`. They do not run for a cancelled run, and a
+   * cancel while they run wins (`'cancelled'`, the answer kept as it is).
    * One `guardrail` event per check.
    */
   readonly guardrails?: AgentGuardrails;

@@ -277,6 +277,26 @@ describe('output guardrails', () => {
   });
 });
 
+describe('output guardrails and cancel', () => {
+  it('a cancel while the output checks run wins: the run ends cancelled with the answer kept', async () => {
+    const started = deferred();
+    const model = new ScriptedModel({ responses: [textResponse('answer')] });
+    const slow: Guardrail = {
+      name: 'slow',
+      check: ({ signal }) => {
+        started.resolve();
+        return new Promise((resolve) => signal.addEventListener('abort', () => resolve({ tripwire: false })));
+      },
+    };
+    const agent = new Agent({ guardrails: { output: [slow] } });
+    const run = agent.run(model, 'go');
+    await started.promise;
+    agent.cancel();
+    const result = await run.result;
+    expect(result).toMatchObject({ stopReason: 'cancelled', text: 'answer' });
+  });
+});
+
 describe('guardrails option', () => {
   it('is checked when the agent is made', () => {
     expect(() => new Agent({ guardrails: { input: [{ name: 'x' } as unknown as Guardrail] } })).toThrow(/guardrails\.input\[0\] must be/);

@@ -8,6 +8,8 @@ import { reportGuardrail } from './report-guardrail.js';
 /** How the output check ended: the answer passed (or none was checked), or it tripped. @internal */
 export type OutputVerdict =
   | { readonly type: 'passed' }
+  /** The run was cancelled while the checks ran: the answer is kept unchecked and the cancel wins. */
+  | { readonly type: 'cancelled' }
   | { readonly type: 'tripped'; readonly guardrail: GuardrailTrip; readonly message: Message | undefined };
 
 /**
@@ -31,7 +33,7 @@ export async function checkOutput(progress: RunProgress, stopReason: StopReason,
   });
   if (tripped === undefined) {
     await recorder.release();
-    return { type: 'passed' };
+    return config.state.cancelled ? { type: 'cancelled' } : { type: 'passed' };
   }
   const replacement: Message | null =
     tripped.replaceWith === undefined ? null : { ...answer, parts: [{ type: 'text', text: tripped.replaceWith }] };

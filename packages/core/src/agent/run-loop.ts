@@ -132,7 +132,7 @@ async function finish(progress: RunProgress, end: End, step: number): Promise<Ag
   const guardrail = tripped?.guardrail ?? end.guardrail;
   // An exact-size copy: the live array has spare capacity from its pushes, and results are often kept.
   return {
-    stopReason: tripped === undefined ? end.stopReason : 'guardrail',
+    stopReason: tripped !== undefined ? 'guardrail' : verdict?.type === 'cancelled' ? 'cancelled' : end.stopReason,
     message: tripped === undefined ? message : tripped.message,
     messages: messages.slice(),
     text: tripped === undefined ? text : messageText(tripped.message),
