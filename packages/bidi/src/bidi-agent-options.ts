@@ -123,7 +123,8 @@ export interface BidiAgentOptions {
    * with `reason: 'guardrail'`), the response cancelled where the model can (`cancelResponse`), the model's
    * copy truncated at the played position — and the rest of its transcript is dropped (history keeps none
    * of it). With the verdict's `replaceWith`, the model is asked (a context note) to say that instead.
-   * One `guardrail` event per check.
+   * A response's transcript enters history only once checked; one cut off (a restart, the end) before its
+   * checks finished is not kept. One `guardrail` event per check.
    */
   readonly guardrails?: { readonly output?: readonly Guardrail[] };
   /** How many new transcript characters trigger the next check of a streaming response. Default 100. */

@@ -64,6 +64,25 @@ describe('BidiAgent output guardrails', () => {
     await done;
   });
 
+  it('a response cut off by the end while its check runs keeps none of its transcript, and the late verdict is ignored', async () => {
+    const clock = new ManualClock();
+    const model = new ScriptedBidiModel({ clock });
+    const verdict = deferred<GuardrailVerdict>();
+    const agent = new BidiAgent({ model, clock, guardrails: { output: [{ name: 'slow', check: () => verdict.promise }] } });
+    await agent.start();
+    const { events, done } = collect(agent);
+    model.connection.emit(...bidiResponseEvents('Unchecked words', { responseId: 'r1', audioChunks: 1, open: true }));
+    await model.until(() => events.some((e) => e.type === 'transcript'));
+    await agent.stop();
+    await done;
+    verdict.resolve({ tripwire: true, replaceWith: 'late' });
+    await model.settle();
+    expect(agent.messages).toEqual([]);
+    expect(events.at(-1)?.type).toBe('connection-close');
+    expect(events.filter((e) => e.type === 'guardrail')).toEqual([]);
+    expect(model.contextInputs).toEqual([]);
+  });
+
   it('validates the options', () => {
     const model = new ScriptedBidiModel();
     expect(() => new BidiAgent({ model, guardrails: { output: [{ name: 'x' } as unknown as Guardrail] } })).toThrow(/guardrails\.output\[0\]/);

@@ -83,7 +83,9 @@ export class ResponseFlow {
     const response = this.responses.current;
     if (response === undefined) return;
     this.responses.end(response.id);
-    this.host.history.flush('assistant');
+    // Under output guardrails, a transcript not wholly checked is not kept.
+    if (this.guard.abandon(response.id)) this.host.history.discard('assistant');
+    else this.host.history.flush('assistant');
     this.host.emit({ type: 'response-complete', responseId: response.id, stopReason: 'interrupted' });
   }
 

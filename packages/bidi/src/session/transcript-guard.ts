@@ -78,9 +78,16 @@ export class TranscriptGuard {
     return this.response?.id === responseId && this.response.tripped;
   }
 
-  /** The conversation ends: checks still running are abandoned. */
-  close(): void {
-    this.response?.abort.abort();
+  /**
+   * The response in progress is cut off (a restart, the end): its checks are abandoned. Returns true when
+   * some of its transcript was not checked and passed — then none of it is kept.
+   */
+  abandon(responseId: string): boolean {
+    const response = this.response;
+    if (response?.id !== responseId) return false;
+    response.abort.abort();
+    this.response = undefined;
+    return response.tripped || response.running || response.finalPending || response.next !== undefined || response.checkedChars < response.text.length;
   }
 
   private schedule(response: GuardedResponse, kind: 'partial' | 'final'): void {
