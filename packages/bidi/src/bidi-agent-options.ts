@@ -1,3 +1,4 @@
+import type { Guardrail } from '@tandem/core';
 import type { BidiModel, Message } from '@tandem/core/spec';
 import type { Approver, SessionOptions, Telemetry, Tool } from '@tandem/core';
 import type { BidiAgentHooks } from './session/bidi-hooks.js';
@@ -115,6 +116,19 @@ export interface BidiAgentOptions {
    * History keeps the plain result.
    */
   readonly lateResultNote?: string | false;
+  /**
+   * Output guardrails on what the assistant says: each response's transcript is checked as it streams —
+   * every `guardrailIntervalChars` new characters (`ctx.final: false`) and once complete (`final: true`).
+   * A tripwire interrupts the response as a barge-in does — queued audio flushed (outputs get `barge-in`
+   * with `reason: 'guardrail'`), the response cancelled where the model can (`cancelResponse`), the model's
+   * copy truncated at the played position — and the rest of its transcript is dropped (history keeps none
+   * of it). With the verdict's `replaceWith`, the model is asked (a context note) to say that instead.
+   * A response's transcript enters history only once checked; one cut off (a restart, the end) before its
+   * checks finished is not kept. One `guardrail` event per check.
+   */
+  readonly guardrails?: { readonly output?: readonly Guardrail[] };
+  /** How many new transcript characters trigger the next check of a streaming response. Default 100. */
+  readonly guardrailIntervalChars?: number;
   /** Per-output queue limits and drop policy. */
   readonly queue?: BidiQueueOptions;
   readonly reconnect?: BidiReconnectOptions;

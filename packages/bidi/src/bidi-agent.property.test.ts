@@ -3,11 +3,12 @@
 // barge-ins, connection limits (restarts at a turn boundary), time-outs,
 // go-aways, dropped connections, failing sends (results and input), user turns, approvals, calls the
 // model withdraws (tool-cancel), user turns and spoken approvals (answer_approval, with approvals:
-// 'spoken'), cancels (immediate and after the current tools) and stop(), on
+// 'spoken'), cancels (immediate and after the current tools) and stop(), responses an output guardrail cuts, on
 // ScriptedBidiModel with a ManualClock — sometimes with an output that hangs.
 // After each run: every call got exactly one result, none duplicated or lost, each sendToolResults call
 // was one whole group sent with its most urgent delivery mode, no connection got a result twice, a spoken
-// answer was accepted only after the user spoke, and the run ended (connection-close last).
+// answer was accepted only after the user spoke, no tripped transcript stayed in history, and the run ended
+// (connection-close last).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scenario, scenarioArb } from './__fixtures__/bidi-scenario.js';

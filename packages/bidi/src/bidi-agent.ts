@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CancelOptions, ToolAgent } from '@tandem/core';
-import { ToolCatalog } from '@tandem/core/runtime';
+import { ToolCatalog, validateGuardrails } from '@tandem/core/runtime';
 import type { BidiInput, BidiModel, Message } from '@tandem/core/spec';
 import type { BidiAgentHandle } from './bidi-agent-handle.js';
 import type { BidiAgentOptions } from './bidi-agent-options.js';
@@ -351,6 +351,7 @@ export class BidiAgent implements ToolAgent, BidiAgentHandle, AsyncDisposable {
       responseWaitMs: options.responseWaitMs ?? 5_000,
       stopGraceMs: options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS,
       lateResultNote: options.lateResultNote ?? DEFAULT_LATE_RESULT_NOTE,
+      guardrails: { output: options.guardrails?.output ?? [], intervalChars: options.guardrailIntervalChars ?? 100 },
       approvals: options.approvals ?? 'wait',
       messageAdded: (message, report) => {
         this.store?.append(message);
@@ -379,6 +380,11 @@ export class BidiAgent implements ToolAgent, BidiAgentHandle, AsyncDisposable {
 function validateOptions(options: BidiAgentOptions): void {
   if (options.approve !== undefined && typeof options.approve !== 'function') {
     throw new TypeError('BidiAgent: approve must be a function (request) => boolean | { approved: false, reason } (or a promise of one).');
+  }
+  validateGuardrails('BidiAgent', options.guardrails, ['output']);
+  const interval = options.guardrailIntervalChars;
+  if (interval !== undefined && !(Number.isInteger(interval) && interval >= 1)) {
+    throw new TypeError(`BidiAgent: guardrailIntervalChars must be a positive integer, got ${String(interval)}.`);
   }
   const session = options.session;
   if (session !== undefined && (typeof session.id !== 'string' || session.id === '' || typeof session.store?.load !== 'function')) {

@@ -92,7 +92,9 @@ export interface BidiBargeInMetrics {
  * - `response-start` / `response-complete` bracket a model response.
  * - `audio` — PCM16 little-endian mono output; the first chunk of a response carries `metrics`.
  * - `transcript` — what the user or assistant said (`final` ends the utterance).
- * - `barge-in` — the user interrupted: queued output audio was flushed; tools keep running.
+ * - `barge-in` — the user interrupted (or an output guardrail, `reason: 'guardrail'`): queued output audio was
+ *   flushed; tools keep running.
+ * - `guardrail` — an output guardrail checked the assistant transcript (`tripwire: true` cut the response).
  * - `tool-start` / `tool-end` — a call the model requested (`tool-end.toolCall.input` is parsed).
  * - `tool-approval-request` — a call of a tool with `needsApproval` waits for `agent.approve(toolCallId)`
  *   or `agent.deny(toolCallId, reason?)` (or the `approve` option); the conversation goes on meanwhile.
@@ -131,7 +133,26 @@ export type BidiEvent =
             readonly metrics?: BidiAudioMetrics;
           }
         | { readonly type: 'transcript'; readonly role: 'user' | 'assistant'; readonly delta: string; readonly final: boolean }
-        | { readonly type: 'barge-in'; readonly responseId: string | undefined; readonly metrics: BidiBargeInMetrics }
+        | {
+            readonly type: 'barge-in';
+            readonly responseId: string | undefined;
+            readonly metrics: BidiBargeInMetrics;
+            /** Who cut the response: the user speaking (absent) or an output guardrail (`'guardrail'`). */
+            readonly reason?: 'guardrail';
+          }
+        | {
+            /** One output guardrail check of an assistant transcript (one event per check). */
+            readonly type: 'guardrail';
+            readonly name: string;
+            readonly stage: 'output';
+            readonly tripwire: boolean;
+            readonly reason?: string;
+            /** What the check threw, when it threw (it counts as tripped). */
+            readonly error?: unknown;
+            readonly responseId: string;
+            /** Whether the complete transcript was checked (false: the part streamed so far). */
+            readonly final: boolean;
+          }
         | { readonly type: 'response-complete'; readonly responseId: string; readonly stopReason: BidiResponseStopReason }
         | { readonly type: 'tool-start'; readonly groupId: string; readonly toolCallId: string; readonly toolName: string }
         | { readonly type: 'tool-end'; readonly groupId: string; readonly toolCall: ToolCall }

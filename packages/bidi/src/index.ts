@@ -41,3 +41,4 @@ export type { WebSocketLike } from './io/web-socket-like.js';
 export { twilioMediaStreamIO, type TwilioMediaStreamIO, type TwilioMediaStreamIOOptions } from './io/twilio/twilio-media-stream-io.js';
 export type { TwilioStreamStart } from './io/twilio/twilio-messages.js';
 export { mulawToInt16, int16ToMulaw } from './pcm/mulaw.js';
+export { fallbackBidiModel, type FallbackBidiModelOptions } from './connection/fallback-bidi-model.js';

@@ -85,6 +85,7 @@ export type {
   SessionTraceInfo,
   SessionTraceEvent,
   SessionTrace,
+  GuardrailTraceInfo,
 } from './telemetry/telemetry.js';
 export type { ContextManager, ContextInfo } from './context/context-manager.js';
 export { slidingWindow, type SlidingWindowOptions } from './context/sliding-window.js';
@@ -92,3 +93,9 @@ export { trimToolResults, type TrimToolResultsOptions } from './context/trim-too
 export { summarize, type SummarizeOptions } from './context/summarize.js';
 export { composeContext } from './context/compose-context.js';
 export { estimateMessageTokens } from './context/estimate-message-tokens.js';
+export type { Middleware, StreamNext } from './middleware/middleware.js';
+export { wrapModel } from './middleware/wrap-model.js';
+export { defaultSettings, type DefaultSettings } from './middleware/default-settings.js';
+export { fallbackModel, type FallbackModelOptions } from './middleware/fallback-model.js';
+export { defaultShouldFallback } from './middleware/default-should-fallback.js';
+export type { Guardrail, GuardrailVerdict, GuardrailContext, GuardrailStage, AgentGuardrails, GuardrailTrip } from './guardrails/guardrail.js';

@@ -15,6 +15,7 @@ export const ATTR = {
   requestSeed: 'gen_ai.request.seed',
   outputType: 'gen_ai.output.type',
   responseId: 'gen_ai.response.id',
+  responseModel: 'gen_ai.response.model',
   responseFinishReasons: 'gen_ai.response.finish_reasons',
   usageInputTokens: 'gen_ai.usage.input_tokens',
   usageOutputTokens: 'gen_ai.usage.output_tokens',
@@ -42,6 +43,10 @@ export const ATTR = {
   sessionEndReason: 'tandem.session.end_reason',
   latencyMs: 'tandem.latency_ms',
   reason: 'tandem.reason',
+  guardrailName: 'tandem.guardrail.name',
+  guardrailStage: 'tandem.guardrail.stage',
+  guardrailTripwire: 'tandem.guardrail.tripwire',
+  guardrailTripped: 'tandem.guardrail.tripped',
 } as const;
 
 /** Values of `gen_ai.operation.name`. */

@@ -54,6 +54,10 @@ export function startModelCallTrace(
               const reason = finishReason(outcome.finishReason);
               span.setAttributes({ [ATTR.responseFinishReasons]: [reason], ...usageAttributes(outcome.usage) });
               if (outcome.responseId !== undefined) span.setAttribute(ATTR.responseId, outcome.responseId);
+              // The model that answered: another than the requested one when a fallback took the call.
+              if (outcome.answeredBy !== undefined) {
+                span.setAttributes({ [ATTR.responseModel]: outcome.answeredBy.modelId, [ATTR.providerName]: providerName(outcome.answeredBy.provider) });
+              }
               if (config.recordContent) span.setAttribute(ATTR.outputMessages, outputMessages(outcome.message, reason));
             } else if (outcome.type === 'aborted') {
               if (config.recordContent) span.setAttribute(ATTR.outputMessages, outputMessages(outcome.message, 'cancelled'));

@@ -9,6 +9,7 @@ import { inputMessages, outputMessages, systemInstructions } from './semconv-mes
 import { startToolGroupTrace } from './tool-group-trace.js';
 import { TracedSpan, recordFailure, safely } from './traced-span.js';
 import { NO_MODEL_CALL, NO_TOOL_GROUP } from './no-trace.js';
+import { GUARDRAIL_EVENT, guardrailAttributes } from './guardrail-attributes.js';
 
 /** Stop reasons that mean the run did not do what it was asked. */
 const FAILED: { readonly [stopReason: string]: string } = { cancelled: 'cancelled', error: 'error' };
@@ -30,6 +31,12 @@ export function startRunTrace(config: OtelConfig, info: RunTraceInfo): RunTrace 
   return {
     startModelCall: (call) => safely(() => startModelCallTrace(config, run, call), NO_MODEL_CALL),
     startToolGroup: (group) => safely(() => startToolGroupTrace(config, run, group), NO_TOOL_GROUP),
+    guardrail: (check) =>
+      safely(() => {
+        if (run.ended) return;
+        run.span.addEvent(GUARDRAIL_EVENT, guardrailAttributes(config, check));
+        if (check.tripwire) run.span.setAttribute(ATTR.guardrailTripped, check.name);
+      }, undefined),
     end: (outcome: RunTraceOutcome) =>
       safely(
         () =>

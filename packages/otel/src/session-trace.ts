@@ -9,9 +9,10 @@ import { providerName } from './provider-name.js';
 import { systemInstructions } from './semconv-messages.js';
 import { startToolGroupTrace } from './tool-group-trace.js';
 import { TracedSpan, recordFailure, safely } from './traced-span.js';
+import { GUARDRAIL_EVENT, guardrailAttributes } from './guardrail-attributes.js';
 
 /** A conversation's point event as a span event: its name and attributes. */
-function spanEvent(event: Exclude<SessionTraceEvent, { type: 'usage' }>): [string, Attributes] {
+function spanEvent(config: OtelConfig, event: Exclude<SessionTraceEvent, { type: 'usage' }>): [string, Attributes] {
   switch (event.type) {
     case 'response-start':
       return ['response.start', { [ATTR.responseId]: event.responseId }];
@@ -25,6 +26,8 @@ function spanEvent(event: Exclude<SessionTraceEvent, { type: 'usage' }>): [strin
       return ['tool.latency', { [ATTR.toolName]: event.toolName, [ATTR.toolCallId]: event.toolCallId, [ATTR.latencyMs]: event.latencyMs }];
     case 'connection-restart':
       return ['connection.restart', { [ATTR.reason]: event.reason }];
+    case 'guardrail':
+      return [GUARDRAIL_EVENT, guardrailAttributes(config, event)];
   }
 }
 
@@ -54,7 +57,7 @@ export function startSessionTrace(config: OtelConfig, info: SessionTraceInfo): S
           outputTokens += event.usage.outputTokens;
           return;
         }
-        const [name, eventAttributes] = spanEvent(event);
+        const [name, eventAttributes] = spanEvent(config, event);
         session.span.addEvent(name, eventAttributes);
       }, undefined),
     startToolGroup: (group) => safely(() => startToolGroupTrace(config, session, group), NO_TOOL_GROUP),

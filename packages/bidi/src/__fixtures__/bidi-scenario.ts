@@ -19,7 +19,7 @@ type Kind = (typeof KINDS)[number];
 
 type Op =
   | { readonly op: 'group'; readonly calls: readonly Kind[] }
-  | { readonly op: 'respond' | 'open' | 'end-response' | 'barge' | 'timeout' | 'drop' | 'fail-send' | 'fail-input' | 'send' }
+  | { readonly op: 'respond' | 'open' | 'end-response' | 'barge' | 'timeout' | 'drop' | 'fail-send' | 'fail-input' | 'send' | 'leak' }
   | { readonly op: 'approve-all' | 'withdraw' | 'user-turn' | 'answer-yes' | 'answer-no' }
   | { readonly op: 'cancel' | 'cancel-after' | 'stop' }
   | { readonly op: 'advance'; readonly ms: number }
@@ -28,7 +28,7 @@ type Op =
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 6, arbitrary: fc.record({ op: fc.constant('group' as const), calls: fc.array(fc.constantFrom(...KINDS), { minLength: 1, maxLength: 3 }) }) },
   { weight: 5, arbitrary: fc.record({ op: fc.constant('advance' as const), ms: fc.integer({ min: 0, max: 250 }) }) },
-  { weight: 2, arbitrary: fc.record({ op: fc.constantFrom('respond' as const, 'open' as const, 'end-response' as const, 'barge' as const) }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constantFrom('respond' as const, 'open' as const, 'end-response' as const, 'barge' as const, 'leak' as const) }) },
   { weight: 2, arbitrary: fc.record({ op: fc.constantFrom('timeout' as const, 'drop' as const, 'fail-send' as const, 'fail-input' as const, 'send' as const) }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('go-away' as const), timeLeftMs: fc.integer({ min: 0, max: 100 }) }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constantFrom('cancel' as const, 'cancel-after' as const, 'stop' as const) }) },
@@ -44,6 +44,8 @@ export interface Scenario {
   readonly spoken: boolean;
   /** A connection limit: the agent restarts before it (at a turn boundary). */
   readonly maxConnectionMs: number | undefined;
+  /** An output guardrail that trips on "secret" in a transcript (a `leak` response says it). */
+  readonly guarded: boolean;
   readonly ops: readonly Op[];
 }
 
@@ -52,6 +54,7 @@ export const scenarioArb: fc.Arbitrary<Scenario> = fc.record({
   hangingOutput: fc.boolean(),
   spoken: fc.boolean(),
   maxConnectionMs: fc.option(fc.integer({ min: 100, max: 400 }), { nil: undefined }),
+  guarded: fc.boolean(),
   ops: fc.array(opArb, { minLength: 1, maxLength: 14 }),
 });
 
@@ -76,7 +79,7 @@ function parts(messages: readonly Message[], type: 'tool-call' | 'tool-result'):
 }
 
 /** Runs one scenario; returns the broken invariants (empty when all hold). */
-export async function scenario({ nativeAsyncTools, hangingOutput, spoken, maxConnectionMs, ops }: Scenario): Promise<string[]> {
+export async function scenario({ nativeAsyncTools, hangingOutput, spoken, maxConnectionMs, guarded, ops }: Scenario): Promise<string[]> {
   const clock = new ManualClock();
   let failingSends = 0;
   let failingInputs = 0;
@@ -116,6 +119,7 @@ export async function scenario({ nativeAsyncTools, hangingOutput, spoken, maxCon
     responseWaitMs: 50,
     stopGraceMs: 100,
     ...(spoken ? { approvals: 'spoken' as const } : {}),
+    ...(guarded ? { guardrails: { output: [{ name: 'leak', check: ({ text }: { text: string }) => ({ tripwire: text.includes('secret'), replaceWith: 'Sorry.' }) }] } } : {}),
   });
   const events: BidiEvent[] = [];
   const outputs: BidiAgentOutput[] = [{ write: (event) => void events.push(event) }];
@@ -177,6 +181,10 @@ export async function scenario({ nativeAsyncTools, hangingOutput, spoken, maxCon
           open = `r${String(++ids)}`;
           connection.emit(...bidiResponseEvents('Hmm', { open: true, responseId: open, audioChunks: 1 }));
         }
+        break;
+      case 'leak':
+        // A whole response that says what an output guardrail must keep out of history.
+        if (usable && open === undefined) connection.emit(...bidiResponseEvents('a secret here', { responseId: `r${String(++ids)}`, audioChunks: 1 }));
         break;
       case 'end-response':
         if (usable && open !== undefined) connection.emit({ type: 'response-end', responseId: open, stopReason: 'interrupted' });
@@ -276,6 +284,7 @@ export async function scenario({ nativeAsyncTools, hangingOutput, spoken, maxCon
     });
   }
   broken.push(...spokenAnswersCheck(events, typedAt));
+  if (guarded) broken.push(...guardrailCheck(events, agent.messages));
   const closes = events.filter((e) => e.type === 'connection-close');
   if (closes.length !== 1 || events.at(-1)?.type !== 'connection-close') broken.push('connection-close is not the one last event');
   if (clock.pending !== 0) broken.push('timers left behind');
@@ -301,6 +310,18 @@ function spokenAnswersCheck(events: readonly BidiEvent[], typedAt: readonly numb
     const spokeAt = events.findIndex((e, at) => at > requestAt && at < index && e.type === 'transcript' && e.role === 'user' && e.final);
     const typed = typedAt.some((at) => at > requestAt && at <= index);
     if (requestAt < 0 || (spokeAt < 0 && !typed)) broken.push('a spoken approval accepted before the user spoke');
+  });
+  return broken;
+}
+
+/** With the output guardrail: no tripped transcript in history, and every tripwire cut its response like a barge-in. */
+function guardrailCheck(events: readonly BidiEvent[], messages: readonly Message[]): string[] {
+  const broken: string[] = [];
+  if (messages.some((m) => m.role === 'assistant' && m.parts.some((p) => p.type === 'text' && p.text.includes('secret')))) broken.push('a tripped transcript in history');
+  events.forEach((event, index) => {
+    if (event.type !== 'guardrail' || !('responseId' in event) || !event.tripwire) return;
+    const cut = events.some((e, at) => at > index && e.type === 'barge-in' && e.responseId === event.responseId && e.reason === 'guardrail');
+    if (!cut) broken.push('a tripwire without its barge-in');
   });
   return broken;
 }

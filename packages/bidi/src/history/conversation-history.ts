@@ -66,6 +66,11 @@ export class ConversationHistory {
     return final ? this.flush(role) : false;
   }
 
+  /** Forgets the buffered transcript of `role` (a response an output guardrail cut: none of it is kept). */
+  discard(role: 'user' | 'assistant'): void {
+    this.pending[role] = '';
+  }
+
   /** Appends any buffered transcript of `role`. Returns true when a message was added. */
   flush(role: 'user' | 'assistant'): boolean {
     const text = this.pending[role];

@@ -1,4 +1,6 @@
-import type { BidiConnection, BidiModelEvent } from '@tandem/core/spec';
+import type { BidiConnection, BidiContextInput, BidiModelEvent } from '@tandem/core/spec';
+import type { GuardrailCheck } from '@tandem/core/runtime';
+import { TranscriptGuard } from './transcript-guard.js';
 import type { BidiAudioMetrics, BidiEventBody } from '../bidi-event.js';
 import type { ConversationHistory } from '../history/conversation-history.js';
 import type { EventFanout } from '../io/event-fanout.js';
@@ -19,6 +21,8 @@ export interface ResponseFlowHost {
   answered(): void;
   /** A final user transcript arrived: a completed user turn. */
   userTurn(text: string): void;
+  /** Gives the model a note (not a user turn): an output guardrail's `replaceWith`. */
+  sendContext(input: BidiContextInput): void;
 }
 
 /**
@@ -29,8 +33,19 @@ export class ResponseFlow {
   readonly responses = new ResponseTracker();
   readonly latency = new LatencyTracker();
   readonly playback = new PlaybackPosition();
+  /** The agent's output guardrails on the assistant transcript. */
+  readonly guard: TranscriptGuard;
 
-  constructor(private readonly host: ResponseFlowHost) {}
+  constructor(private readonly host: ResponseFlowHost) {
+    this.guard = new TranscriptGuard({
+      guardrails: host.config.guardrails.output,
+      intervalChars: host.config.guardrails.intervalChars,
+      history: () => host.history.messages,
+      report: (check, responseId, final) => host.emit(guardrailEvent(check, responseId, final)),
+      trip: (responseId, check) => this.cut(responseId, check),
+      passed: () => host.history.flush('assistant'),
+    });
+  }
 
   /** True while a response is in progress. */
   get active(): boolean {
@@ -53,7 +68,8 @@ export class ResponseFlow {
         this.onBargeIn(event.responseId);
         return true;
       case 'response-end':
-        this.host.history.flush('assistant');
+        // A transcript an output guardrail is still checking is kept (or dropped) by its verdict.
+        if (!this.guard.holdsFinal(event.responseId)) this.host.history.flush('assistant');
         this.host.emit({ type: 'response-complete', responseId: event.responseId, stopReason: event.stopReason });
         this.responses.end(event.responseId);
         return true;
@@ -67,7 +83,9 @@ export class ResponseFlow {
     const response = this.responses.current;
     if (response === undefined) return;
     this.responses.end(response.id);
-    this.host.history.flush('assistant');
+    // Under output guardrails, a transcript not wholly checked is not kept.
+    if (this.guard.abandon(response.id)) this.host.history.discard('assistant');
+    else this.host.history.flush('assistant');
     this.host.emit({ type: 'response-complete', responseId: response.id, stopReason: 'interrupted' });
   }
 
@@ -78,6 +96,14 @@ export class ResponseFlow {
   }
 
   private onTranscript(role: 'user' | 'assistant', delta: string, final: boolean): void {
+    const responseId = this.responses.current?.id;
+    if (role === 'assistant' && responseId !== undefined && this.guard.active) {
+      // Output guardrails: a tripped response says no more; a final utterance waits for its check.
+      if (!this.guard.delta(responseId, delta, final)) return;
+      this.host.emit({ type: 'transcript', role, delta, final });
+      this.host.history.addTranscript(role, delta, false);
+      return;
+    }
     this.host.emit({ type: 'transcript', role, delta, final });
     const added = this.host.history.addTranscript(role, delta, final);
     if (!added || role !== 'user') return;
@@ -107,6 +133,32 @@ export class ResponseFlow {
     });
   }
 
+  /**
+   * An output guardrail tripped on `responseId`: cut it as a barge-in does — audio flushed, the response
+   * cancelled where the model can, the model's copy truncated at the played position — keep none of its
+   * transcript, and with `replaceWith` ask the model to say that instead.
+   */
+  private cut(responseId: string, check: GuardrailCheck): void {
+    const { clock, model } = this.host.config;
+    const startedAt = clock.now();
+    const active = this.responses.current?.id === responseId;
+    if (active) this.responses.interrupt(responseId);
+    this.host.history.discard('assistant');
+    const flushedAudioChunks = this.host.fanout.flushAudio();
+    const connection = this.host.connection();
+    const playedMs = this.playback.truncationPoint(responseId, this.host.fanout.sentMs(responseId));
+    const replacement = check.replaceWith;
+    const canCancel = connection?.cancelResponse !== undefined;
+    const steps = async (): Promise<void> => {
+      if (active && canCancel) await connection.cancelResponse?.(responseId);
+      if (playedMs !== undefined && model.capabilities.truncation && connection?.truncate !== undefined) await connection.truncate(responseId, playedMs);
+      // After a cancel the model answers once the cut response is over; without one, `interrupt` cuts it.
+      if (replacement !== undefined) this.host.sendContext({ type: 'context', text: sayInstead(replacement), delivery: canCancel ? 'when-idle' : 'interrupt' });
+    };
+    steps().catch((error: unknown) => this.host.emit({ type: 'error', error, fatal: false }));
+    this.host.emit({ type: 'barge-in', responseId, metrics: { flushMs: clock.now() - startedAt, flushedAudioChunks }, reason: 'guardrail' });
+  }
+
   private onBargeIn(responseId: string | undefined): void {
     const { clock, model } = this.host.config;
     const startedAt = clock.now();
@@ -122,4 +174,22 @@ export class ResponseFlow {
     }
     this.host.emit({ type: 'barge-in', responseId: interrupted, metrics: { flushMs: clock.now() - startedAt, flushedAudioChunks } });
   }
+}
+
+/** The note that asks the model to say an output guardrail's replacement. */
+function sayInstead(text: string): string {
+  return `Your last answer was withheld. Say exactly this to the user now, and nothing else: ${JSON.stringify(text)}`;
+}
+
+function guardrailEvent(check: GuardrailCheck, responseId: string, final: boolean): BidiEventBody {
+  return {
+    type: 'guardrail',
+    name: check.name,
+    stage: 'output',
+    tripwire: check.tripwire,
+    ...(check.reason === undefined ? {} : { reason: check.reason }),
+    ...(check.error === undefined ? {} : { error: check.error }),
+    responseId,
+    final,
+  };
 }

@@ -1,5 +1,5 @@
 import type { BidiModel, Message } from '@tandem/core/spec';
-import type { Approver, Telemetry, ToolAgent } from '@tandem/core';
+import type { Approver, Guardrail, Telemetry, ToolAgent } from '@tandem/core';
 import type { ToolGroupOptions } from '@tandem/core/runtime';
 import type { Clock } from '@tandem/core';
 import type { BidiQueueOptions } from '../bidi-queue-options.js';
@@ -45,6 +45,8 @@ export interface SessionConfig {
   readonly stopGraceMs: number;
   /** Put before late results' model input; `false`: off. */
   readonly lateResultNote: string | false;
+  /** Output guardrails on the assistant transcript, and how many new characters trigger a check. */
+  readonly guardrails: { readonly output: readonly Guardrail[]; readonly intervalChars: number };
   /** `'spoken'`: the model asks the user and answers approvals with `answer_approval`. */
   readonly approvals: 'wait' | 'spoken';
   /** Called for every message added to the history (the session store, `messageAdded` hooks). */

@@ -118,6 +118,9 @@ function responsesHost(session: BidiSession): ResponseFlowHost {
       session.userTurns.add(text);
       session.padding.turnEnded();
     },
+    sendContext: (input) => {
+      if (!session.ending) session.send(input).catch((error: unknown) => session.emit({ type: 'error', error, fatal: false }));
+    },
   };
 }
 

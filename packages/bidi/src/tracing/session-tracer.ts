@@ -63,6 +63,17 @@ function traceEvents(body: BidiEventBody): SessionTraceEvent[] {
       return [{ type: 'connection-restart', reason: body.reason }];
     case 'usage':
       return [{ type: 'usage', usage: body.usage }];
+    case 'guardrail':
+      return [
+        {
+          type: 'guardrail',
+          name: body.name,
+          stage: body.stage,
+          tripwire: body.tripwire,
+          ...(body.reason === undefined ? {} : { reason: body.reason }),
+          ...(body.error === undefined ? {} : { error: body.error }),
+        },
+      ];
     default:
       return [];
   }

@@ -13,6 +13,7 @@ import type { ToolContext } from '../tool-definition/tool-context.js';
 import type { ApprovalRequest } from '../tool-runtime/approval.js';
 import type { ApprovalMode, Approver } from '../tool-runtime/pending-approvals.js';
 import type { ContextManager } from '../context/context-manager.js';
+import type { AgentGuardrails, GuardrailTrip } from '../guardrails/guardrail.js';
 
 /**
  * Why a run ended.
@@ -24,10 +25,11 @@ import type { ContextManager } from '../context/context-manager.js';
  * - `cancelled` — the run was aborted or cancelled immediately.
  * - `interrupted` — calls wait for a person's approval (`approvals: 'interrupt'`): see `result.interruptions`,
  *   and resume by running again with `approvalResponse()` messages.
+ * - `guardrail` — an input or output guardrail tripped: see `result.guardrail`.
  *
  * @category Agent
  */
-export type StopReason = 'endTurn' | 'toolUse' | 'maxSteps' | 'maxTokens' | 'contentFilter' | 'cancelled' | 'error' | 'interrupted';
+export type StopReason = 'endTurn' | 'toolUse' | 'maxSteps' | 'maxTokens' | 'contentFilter' | 'cancelled' | 'error' | 'interrupted' | 'guardrail';
 
 /**
  * How the calls of one tool group are run.
@@ -141,6 +143,18 @@ export interface AgentOptions {
    * sent the whole history and an overflow rejects `run.result`.
    */
   readonly context?: ContextManager;
+  /**
+   * Checks on what goes in and comes out. `input` guardrails see the run's new user messages, concurrently
+   * with the first model call (a guardrail with `blocking: true` runs before it); a tripwire aborts the
+   * call, runs none of its tools, keeps the response out of history and ends the run with
+   * `stopReason: 'guardrail'`. `output` guardrails see the final answer (a last assistant message without
+   * tool calls, and the structured `output`) before `run.result` resolves — it is stored in the session and
+   * given to `messageAdded` hooks only once they passed; a tripwire replaces it with the verdict's
+   * `replaceWith` (or withholds it) and ends the run `'guardrail'`. They do not run for a cancelled run, and a
+   * cancel while they run wins (`'cancelled'`, the answer kept as it is).
+   * One `guardrail` event per check.
+   */
+  readonly guardrails?: AgentGuardrails;
 }
 
 /**
@@ -205,6 +219,8 @@ export interface AgentResult<Output = undefined> {
    * outer call's id as `parentToolCallId`); empty otherwise.
    */
   readonly interruptions: readonly ApprovalRequest[];
+  /** The guardrail that tripped when `stopReason` is `'guardrail'` (`reason` is a throwing check's error message); absent otherwise. */
+  readonly guardrail?: GuardrailTrip;
 }
 
 /**

@@ -12,6 +12,7 @@ import type { Message } from '../spec/message/v1/message.js';
 import type { ModelStreamPart } from '../spec/language-model/v1/model-stream-part.js';
 import type { FinishReason } from '../spec/language-model/v1/usage.js';
 import type { Tool } from '../tool-definition/tool.js';
+import type { Guardrail } from '../guardrails/guardrail.js';
 
 /** What a call does when it runs. */
 type CallKind = 'ok' | 'throw' | 'deaf' | 'stop' | 'pending' | 'unknown' | 'bad-json' | 'approval';
@@ -35,6 +36,12 @@ interface Scenario {
   readonly answers: readonly ('approve' | 'deny' | 'skip')[];
   /** The resume (0-based) during which the run is cancelled at once, if any. */
   readonly cancelResume: number;
+  /** An input guardrail whose verdict comes when a `release` or the end lets it (`trip`: it trips). */
+  readonly input: 'none' | 'pass' | 'trip';
+  /** Whether that guardrail runs before the model is called. */
+  readonly blocking: boolean;
+  /** An output guardrail on the final answer (`trip-replace`: it trips with a replacement). */
+  readonly output: 'none' | 'pass' | 'trip' | 'trip-replace';
 }
 
 const callKind = fc.constantFrom<CallKind>('ok', 'ok', 'ok', 'throw', 'deaf', 'stop', 'pending', 'unknown', 'bad-json', 'approval');
@@ -56,6 +63,9 @@ const scenario: fc.Arbitrary<Scenario> = fc.record({
   freshAgent: fc.boolean(),
   answers: fc.array(fc.constantFrom('approve' as const, 'deny' as const, 'skip' as const), { maxLength: 8 }),
   cancelResume: fc.nat(12),
+  input: fc.constantFrom('none' as const, 'none' as const, 'pass' as const, 'trip' as const),
+  blocking: fc.boolean(),
+  output: fc.constantFrom('none' as const, 'none' as const, 'pass' as const, 'trip' as const, 'trip-replace' as const),
 });
 
 const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -73,6 +83,9 @@ interface Outcome {
   readonly eager: boolean;
   /** How many times each call's tool began to run, over every run and resume. */
   readonly runs: ReadonlyMap<string, number>;
+  /** The calls of the first response (which an input tripwire keeps from running). */
+  readonly firstCalls: readonly string[];
+  readonly input: Scenario['input'];
 }
 
 /** Plays one scenario to its end (or gives up after a bounded number of ticks). */
@@ -122,10 +135,12 @@ async function play(s: Scenario): Promise<Outcome> {
     },
   ];
   const responses: ModelStreamPart[][] = [];
+  const firstCalls: string[] = [];
   let callNumber = 0;
   for (const group of s.groups) {
     const calls = group.calls.map((kind) => {
       const id = `c${++callNumber}`;
+      if (group === s.groups[0]) firstCalls.push(id);
       if (kind === 'pending') pendingIds.add(id);
       if (kind === 'unknown') return { name: 'missing', id };
       if (kind === 'bad-json') return { name: 'ok', id, toolArgs: '{not json' };
@@ -141,9 +156,21 @@ async function play(s: Scenario): Promise<Outcome> {
   for (let i = 0; i < 4; i++) responses.push(textResponse('done'));
   const model = new ScriptedModel({ responses });
   const session = s.session ? { store: memorySessionStore(), id: 'property' } : undefined;
+  // The input verdict waits on a gate like a tool does: a `release` or the end of the drive gives it.
+  const input: Guardrail = {
+    name: 'input',
+    blocking: s.blocking,
+    check: () => new Promise((resolve) => gates.set('guardrail', () => resolve({ tripwire: s.input === 'trip', reason: 'tripped' }))),
+  };
+  const output: Guardrail = {
+    name: 'output',
+    check: () => ({ tripwire: s.output !== 'pass', ...(s.output === 'trip-replace' ? { replaceWith: 'redacted' } : {}) }),
+  };
+  const guardrails = { ...(s.input === 'none' ? {} : { input: [input] }), ...(s.output === 'none' ? {} : { output: [output] }) };
   const makeAgent = (): Agent =>
     new Agent({
       tools,
+      guardrails,
       approvals: s.mode,
       ...(session === undefined ? {} : { session }),
       toolExecution: { start: s.eager ? 'eager' : 'after-response', ...(s.concurrency === undefined ? {} : { concurrency: s.concurrency }) },
@@ -164,7 +191,7 @@ async function play(s: Scenario): Promise<Outcome> {
     if (resume === s.cancelResume) agent.cancel();
     played = await drive(agent, run, [], events, gates);
   }
-  return { ...played, events, pendingIds, started, stopRan, eager: s.eager, runs };
+  return { ...played, events, pendingIds, started, stopRan, eager: s.eager, runs, firstCalls, input: s.input };
 }
 
 interface Played {
@@ -276,6 +303,11 @@ function check(outcome: Outcome): void {
   // Paused runs were resumed to an end; no tool ran twice, whatever paused, resumed or cancelled it.
   expect(outcome.stopReason).not.toBe('interrupted');
   for (const [id, count] of outcome.runs) expect({ id, count }).toEqual({ id, count: 1 });
+  // An input tripwire lets no call of the first response run, eager or not, and ends the run (unless a cancel came first).
+  if (outcome.input === 'trip') {
+    for (const id of outcome.firstCalls) expect({ id, ran: outcome.started.has(id) }).toEqual({ id, ran: false });
+    if (outcome.settled === 'resolved') expect(['guardrail', 'cancelled']).toContain(outcome.stopReason);
+  }
   // An approval call ran exactly when its result says it succeeded.
   for (const message of outcome.messages) {
     for (const part of message.parts) {
@@ -286,7 +318,7 @@ function check(outcome: Outcome): void {
 }
 
 describe('Agent under random interleavings (property)', () => {
-  it('every call gets exactly one result, none duplicated or lost, no tool runs twice, and every run ends — live, paused and resumed', async () => {
+  it('every call gets exactly one result, none duplicated or lost, no tool runs twice, and every run ends — live, paused, resumed and guarded', async () => {
     await fc.assert(
       fc.asyncProperty(scenario, async (s) => {
         check(await play(s));

@@ -17,6 +17,9 @@ import type { StepDecision } from './step-decision.js';
 import { startRunTrace, traceSafely } from './trace-run.js';
 import { ContextRunner } from '../context/context-runner.js';
 import { withMessageIds } from '../context/with-message-ids.js';
+import { InputGuard } from '../guardrails/input-guard.js';
+import { checkOutput } from './output-guardrails.js';
+import { reportGuardrail } from './report-guardrail.js';
 
 type End = Extract<StepDecision, { type: 'end' }>;
 
@@ -27,7 +30,8 @@ type End = Extract<StepDecision, { type: 'end' }>;
  */
 export async function runLoop(config: LoopConfig): Promise<AgentResult<unknown>> {
   const trace = startRunTrace(config);
-  const recorder = new RunRecorder(config.state.messages, config.hooks, config.runId, config.session, config.options.context !== undefined);
+  const holdAnswers = (config.options.guardrails?.output?.length ?? 0) > 0;
+  const recorder = new RunRecorder(config.state.messages, config.hooks, config.runId, config.session, config.options.context !== undefined, holdAnswers);
   const progress: RunProgress = {
     config,
     recorder,
@@ -47,6 +51,7 @@ export async function runLoop(config: LoopConfig): Promise<AgentResult<unknown>>
     traceSafely(() => trace?.end({ type: 'complete', stopReason: result.stopReason, usage: result.usage, message: result.message }));
     return result;
   } catch (error) {
+    await recorder.releaseQuietly();
     traceSafely(() => trace?.end({ type: 'error', error }));
     throw error;
   }
@@ -61,6 +66,15 @@ async function loop(progress: RunProgress): Promise<AgentResult<unknown>> {
     const end = await resumeGroup(progress, plan);
     if (end !== undefined) return finish(progress, end, 0);
   }
+  const guard = InputGuard.of({
+    guardrails: config.options.guardrails?.input ?? [],
+    input: config.input,
+    history: config.state.messages,
+    signal: config.state.abort.signal,
+    report: (check) => reportGuardrail(progress, check, 0),
+  });
+  const blocked = await guard?.start();
+  if (blocked !== undefined) return finish(progress, { type: 'end', stopReason: 'guardrail', guardrail: blocked }, 0);
   for (let step = 1; ; step++) {
     const before = checkpoint(config);
     if (before !== undefined) return finish(progress, before, step - 1);
@@ -69,7 +83,7 @@ async function loop(progress: RunProgress): Promise<AgentResult<unknown>> {
     // Cancel is checked before every model call: a cancel from a hook ends the run without calling the provider.
     const gate = checkpoint(config);
     if (gate !== undefined) return finish(progress, gate, step - 1);
-    const decision = await runStep(progress, step, request, tools);
+    const decision = await runStep(progress, step, request, tools, step === 1 ? guard : undefined);
     if (decision.type === 'end') return finish(progress, decision, step);
   }
 }
@@ -113,16 +127,20 @@ async function finish(progress: RunProgress, end: End, step: number): Promise<Ag
   const message = lastAssistant(messages);
   const text = messageText(message);
   const output = config.output !== undefined && end.answered === true ? await parseOutput(config.output.schema, text) : undefined;
+  const verdict = end.stopReason === 'guardrail' ? undefined : await checkOutput(progress, end.stopReason, text, output, step);
+  const tripped = verdict?.type === 'tripped' ? verdict : undefined;
+  const guardrail = tripped?.guardrail ?? end.guardrail;
   // An exact-size copy: the live array has spare capacity from its pushes, and results are often kept.
   return {
-    stopReason: end.stopReason,
-    message,
+    stopReason: tripped !== undefined ? 'guardrail' : verdict?.type === 'cancelled' ? 'cancelled' : end.stopReason,
+    message: tripped === undefined ? message : tripped.message,
     messages: messages.slice(),
-    text,
+    text: tripped === undefined ? text : messageText(tripped.message),
     usage: progress.usage,
     steps: progress.steps,
-    output,
+    output: tripped === undefined ? output : undefined,
     interruptions: end.interruptions ?? [],
+    ...(guardrail === undefined ? {} : { guardrail }),
   };
 }
 

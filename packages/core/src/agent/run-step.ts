@@ -14,6 +14,8 @@ import { cutOffReason, decideStep, type StepDecision, type StepFacts } from './s
 import { traceSafely } from './trace-run.js';
 import { pairLateCancel, recordPause } from './record-pause.js';
 import { toolMessage } from './tool-message.js';
+import type { InputGuard } from '../guardrails/input-guard.js';
+import type { GuardrailTrip } from '../guardrails/guardrail.js';
 
 type Settled = Exclude<ModelCallOutcome, { type: 'failed' }>;
 
@@ -34,7 +36,7 @@ interface StepScope {
  * One step: model call → tool group → decision. Returns how the step ends; rejects when the model call
  * or a hook fails, after every call of the recorded response has its result in history. @internal
  */
-export async function runStep(progress: RunProgress, step: number, request: ModelRequest, tools: ToolSnapshot): Promise<StepDecision> {
+export async function runStep(progress: RunProgress, step: number, request: ModelRequest, tools: ToolSnapshot, guard?: InputGuard): Promise<StepDecision> {
   const { config } = progress;
   config.emit({ type: 'step-start', runId: config.runId, step });
   const group = newGroup(progress, step, tools);
@@ -42,13 +44,17 @@ export async function runStep(progress: RunProgress, step: number, request: Mode
   const asksApproval = (call: ToolCall): boolean => isPending(call) && tools.byName.get(call.toolName)?.needsApproval !== undefined;
   const eager = config.options.toolExecution?.start === 'eager';
   const modelTrace = traceSafely(() => progress.trace?.startModelCall({ step, model: config.model, request }));
-  const outcome = await progress.context.call(request, config.state.abort.signal, {
+  // Under input guardrails the first call aborts on a tripwire, and eager calls wait for the verdict.
+  const start = guard === undefined ? (call: ToolCall) => group.start(call) : (call: ToolCall) => guard.hold(() => group.start(call));
+  const outcome = await progress.context.call(request, guard?.signal ?? config.state.abort.signal, {
     runId: config.runId,
     step,
     emit: config.emit,
-    onToolCall: eager ? (call) => (isPending(call) ? undefined : group.start(call)) : undefined,
+    onToolCall: eager ? (call) => (isPending(call) ? undefined : start(call)) : undefined,
   });
   traceSafely(() => modelTrace?.end(traceOutcome(outcome)));
+  const blocked = await guard?.verdict();
+  if (blocked !== undefined) return inputTripped(progress, group, outcome, blocked);
   if (outcome.type === 'failed') {
     // Nothing of a failed response enters history: eagerly started calls are stopped, the rest never ran.
     group.abort(outcome.error);
@@ -159,6 +165,15 @@ async function leavePaired(progress: RunProgress, group: ToolGroup, scope: StepS
   if (scope.assistantRecorded && outcomes.length > 0) await progress.recorder.recordQuietly(toolMessage(outcomes.map((outcome) => outcome.result)));
 }
 
+/** An input guardrail tripped: nothing of the response enters history and none of its calls runs. */
+async function inputTripped(progress: RunProgress, group: ToolGroup, outcome: ModelCallOutcome, guardrail: GuardrailTrip): Promise<StepDecision> {
+  if (outcome.type === 'complete') addStepUsage(progress, outcome.usage);
+  group.abort(new Error(`Input guardrail "${guardrail.name}" tripped; the response's tool calls were not run.`));
+  await group.settle();
+  group.finish([]);
+  return { type: 'end', stopReason: 'guardrail', guardrail };
+}
+
 /** Which calls stay without a result when the step ends: pending for the caller (`toolUse`), or waiting for a person too (`interrupted`). */
 function stillPending(decision: StepDecision, group: ToolGroup, waitsForCaller: (call: ToolCall) => boolean): ((call: ToolCall) => boolean) | undefined {
   if (decision.type !== 'end') return undefined;
@@ -219,7 +234,9 @@ function concurrencyOf(concurrency: number | 'sequential' | undefined): number |
 
 function traceOutcome(outcome: ModelCallOutcome): ModelCallTraceOutcome {
   const message: Message = { role: 'assistant', parts: outcome.parts };
-  if (outcome.type === 'complete') return { type: 'complete', finishReason: outcome.finishReason, usage: outcome.usage, message };
+  if (outcome.type === 'complete') {
+    return { type: 'complete', finishReason: outcome.finishReason, usage: outcome.usage, message, answeredBy: outcome.answeredBy };
+  }
   if (outcome.type === 'aborted') return { type: 'aborted', message };
   return { type: 'error', error: outcome.error };
 }

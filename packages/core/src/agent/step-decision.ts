@@ -2,6 +2,7 @@ import type { FinishReason } from '../spec/language-model/v1/usage.js';
 import type { StopReason } from './agent-types.js';
 import type { DeferredEnd } from './run-state.js';
 import type { ApprovalRequest } from '../tool-runtime/approval.js';
+import type { GuardrailTrip } from '../guardrails/guardrail.js';
 
 /** What the step decision looks at. @internal */
 export interface StepFacts {
@@ -30,6 +31,8 @@ export type StepDecision =
       readonly answered?: boolean;
       /** The calls waiting for a person (`interrupted`). */
       readonly interruptions?: readonly ApprovalRequest[];
+      /** The guardrail that tripped (`guardrail`). */
+      readonly guardrail?: GuardrailTrip;
     }
   | { readonly type: 'continue' }
   /** The group's results must be recorded and the `afterTools` hooks and stop conditions run first. */

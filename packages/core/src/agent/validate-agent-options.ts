@@ -1,5 +1,6 @@
 import type { AgentOptions } from './agent-types.js';
 import { assertKnownOptions } from '../util/assert-known-options.js';
+import { validateGuardrails } from '../guardrails/validate-guardrails.js';
 
 // Every key of AgentOptions: a new option that is not added here fails the typecheck.
 const AGENT_OPTION_KEYS = Object.keys({
@@ -23,6 +24,7 @@ const AGENT_OPTION_KEYS = Object.keys({
   session: true,
   telemetry: true,
   context: true,
+  guardrails: true,
 } satisfies Record<keyof AgentOptions, true>);
 
 /** Names other agent libraries use for an Agent option. */
@@ -36,6 +38,8 @@ const AGENT_OPTION_ALIASES: Readonly<Record<string, string>> = {
   stop: 'stopSequences',
   tool_choice: 'toolChoice',
   onApproval: 'approve',
+  inputGuardrails: 'guardrails',
+  outputGuardrails: 'guardrails',
 };
 
 /** Checks the settings of `new Agent()` that cannot wait for a run. @internal */
@@ -70,6 +74,7 @@ export function validateAgentOptions(options: AgentOptions): void {
   if (approvalTimeoutMs !== undefined && !(typeof approvalTimeoutMs === 'number' && approvalTimeoutMs > 0 && Number.isFinite(approvalTimeoutMs))) {
     throw new TypeError(`Agent: approvalTimeoutMs must be a positive number of milliseconds, got ${String(approvalTimeoutMs)}.`);
   }
+  validateGuardrails('Agent', options.guardrails);
   const session = options.session;
   if (session !== undefined && (typeof session.id !== 'string' || session.id === '' || typeof session.store?.load !== 'function')) {
     throw new TypeError('Agent: session must be { store, id } with a SessionStore and a non-empty string id.');

@@ -1,6 +1,7 @@
 import type { ProviderMetadata } from '../spec/shared/json.js';
 import type { FinishReason, Usage } from '../spec/language-model/v1/usage.js';
 import type { ToolResult } from '../spec/message/v1/tool-result.js';
+import type { GuardrailStage } from '../guardrails/guardrail.js';
 
 /**
  * Fields every event carries.
@@ -36,7 +37,14 @@ export interface ToolCall {
  * @category Events
  */
 export type ModelEvent =
-  | (EventBase & { readonly type: 'stream-start' })
+  | (EventBase & {
+      /** A model call starts (one per call). */
+      readonly type: 'stream-start';
+      /** The provider of the model that answers (with `fallbackModel()`, the one that took the call). */
+      readonly provider: string;
+      /** The id of the model that answers. */
+      readonly modelId: string;
+    })
   | (EventBase & { readonly type: 'text-start'; readonly blockId: string })
   | (EventBase & { readonly type: 'text-delta'; readonly blockId: string; readonly chunk: string })
   | (EventBase & { readonly type: 'text-end'; readonly blockId: string })
@@ -128,6 +136,18 @@ export type LoopEvent =
       readonly afterTokens: number;
       /** `summarize`: older turns were summarized; `window`: the oldest half of the messages was dropped. */
       readonly strategy: 'summarize' | 'window';
+    })
+  | (EventBase & {
+      /** One guardrail check finished (one event per check, passing ones included). */
+      readonly type: 'guardrail';
+      /** The guardrail's name. */
+      readonly name: string;
+      readonly stage: GuardrailStage;
+      /** True: the check tripped (the run ends with `stopReason: 'guardrail'`). */
+      readonly tripwire: boolean;
+      readonly reason?: string;
+      /** What the check threw, when it threw (a throwing guardrail counts as tripped). */
+      readonly error?: unknown;
     })
   | (EventBase & { readonly type: 'step-end'; readonly finishReason: FinishReason; readonly usage: Usage });
 

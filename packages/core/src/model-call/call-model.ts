@@ -5,6 +5,8 @@ import type { FinishReason, Usage } from '../spec/language-model/v1/usage.js';
 import type { ProviderMetadata } from '../spec/shared/json.js';
 import { IncompleteResponseError } from '../spec/errors/incomplete-response-error.js';
 import type { AgentEvent, ToolCall } from '../events/agent-event.js';
+import type { TracedModel } from '../telemetry/telemetry.js';
+import { StreamStart } from './stream-start.js';
 
 /**
  * How one model call ended, with what arrived:
@@ -20,6 +22,8 @@ export type ModelCallOutcome =
       readonly calls: readonly ToolCall[];
       readonly finishReason: FinishReason;
       readonly usage: Usage;
+      /** The model that answered (its `stream-start`). */
+      readonly answeredBy: TracedModel;
     }
   | { readonly type: 'aborted'; readonly parts: readonly AssistantPart[]; readonly calls: readonly ToolCall[] }
   | { readonly type: 'failed'; readonly parts: readonly AssistantPart[]; readonly calls: readonly ToolCall[]; readonly error: unknown };
@@ -49,7 +53,7 @@ export async function callModel(model: LanguageModelV1, request: ModelRequest, s
   const slots: (AssistantPart | TextBlock)[] = [];
   const calls: ToolCall[] = [];
   let finish: { finishReason: FinishReason; usage: Usage } | undefined;
-  target.emit({ type: 'stream-start', runId, step });
+  const start = new StreamStart(model, target);
   // One race for the whole response: an abort ends it at once even when the provider ignores its signal
   // (no per-part cost on the hot path); the abandoned loop stops at its next part.
   let rejectAborted: (reason: unknown) => void = () => undefined;
@@ -62,6 +66,7 @@ export async function callModel(model: LanguageModelV1, request: ModelRequest, s
   const consume = async (): Promise<void> => {
     for await (const part of model.stream(request, { signal })) {
       signal.throwIfAborted();
+      start.see(part);
       switch (part.type) {
         case 'text-delta':
         case 'reasoning-delta': {
@@ -138,13 +143,14 @@ export async function callModel(model: LanguageModelV1, request: ModelRequest, s
     failure = { error };
   } finally {
     signal.removeEventListener('abort', onAbort);
+    start.ensure();
   }
   const parts = slots.map((slot) => (isBlock(slot) ? closeBlock(slot) : slot));
   if (signal.aborted) return { type: 'aborted', parts, calls };
   if (failure !== undefined) return { type: 'failed', parts, calls, error: failure.error };
   if (finish === undefined) return { type: 'failed', parts, calls, error: new IncompleteResponseError({ provider: model.provider }) };
   target.emit({ type: 'stream-end', runId, step, finishReason: finish.finishReason, usage: finish.usage });
-  return { type: 'complete', parts, calls, finishReason: finish.finishReason, usage: finish.usage };
+  return { type: 'complete', parts, calls, finishReason: finish.finishReason, usage: finish.usage, answeredBy: start.model };
 }
 
 interface Blocks {

@@ -24,3 +24,6 @@ export { shareHooks } from '../agent/agent.js';
 export { assertKnownOptions } from '../util/assert-known-options.js';
 export { toolModelInput, aggregatorModelInput } from '../tool-runtime/model-input.js';
 export { HookRegistry, type HookFunction } from '../hooks/hook-registry.js';
+export { checkGuardrails, type GuardrailSetOptions } from '../guardrails/guardrail-set.js';
+export type { GuardrailCheck } from '../guardrails/guardrail.js';
+export { validateGuardrails } from '../guardrails/validate-guardrails.js';

@@ -81,7 +81,28 @@ export interface RunTrace {
   startModelCall(info: { readonly step: number; readonly model: TracedModel; readonly request: ModelRequest }): ModelCallTrace;
   /** The first call of a tool group starts (`tool_group`). */
   startToolGroup(info: ToolGroupTraceInfo): ToolGroupTrace;
+  /** A guardrail check finished (optional: older implementations do not record them). */
+  guardrail?(check: GuardrailTraceInfo): void;
   end(outcome: RunTraceOutcome): void;
+}
+
+/**
+ * One finished guardrail check, for a trace.
+ *
+ * @example
+ * ```ts
+ * const info: GuardrailTraceInfo = { name: 'pii', stage: 'output', tripwire: true, reason: 'e-mail address' };
+ * ```
+ *
+ * @category Telemetry
+ */
+export interface GuardrailTraceInfo {
+  readonly name: string;
+  readonly stage: 'input' | 'output';
+  readonly tripwire: boolean;
+  readonly reason?: string;
+  /** What the check threw, when it threw. */
+  readonly error?: unknown;
 }
 
 /**
@@ -98,6 +119,8 @@ export type ModelCallTraceOutcome =
       readonly message: Message;
       /** The vendor's response id, when known. */
       readonly responseId?: string;
+      /** The model that answered — another than the one the call started with under `fallbackModel()`. */
+      readonly answeredBy?: TracedModel;
     }
   | { readonly type: 'aborted'; readonly message: Message }
   | { readonly type: 'error'; readonly error: unknown };
@@ -167,7 +190,8 @@ export type SessionTraceEvent =
   | { readonly type: 'first-audio'; readonly responseId: string; readonly latencyMs: number }
   | { readonly type: 'tool-latency'; readonly toolCallId: string; readonly toolName: string; readonly latencyMs: number }
   | { readonly type: 'connection-restart'; readonly reason: string }
-  | { readonly type: 'usage'; readonly usage: Usage };
+  | { readonly type: 'usage'; readonly usage: Usage }
+  | ({ readonly type: 'guardrail' } & GuardrailTraceInfo);
 
 /**
  * One `BidiAgent` conversation.

@@ -210,6 +210,12 @@ export class OpenAIRealtimeConnection implements BidiConnection {
     });
   }
 
+  /** `response.cancel` of `responseId` while it is the active response (an agent's output guardrail cutting it). */
+  async cancelResponse(responseId: string): Promise<void> {
+    if (this.sequencer.activeResponseId !== responseId) return;
+    await this.sendEvent({ type: 'response.cancel', response_id: responseId });
+  }
+
   async truncate(responseId: string, playedMs: number): Promise<void> {
     for (const cut of this.audio.truncations(responseId, playedMs)) {
       await this.sendEvent({ type: 'conversation.item.truncate', item_id: cut.itemId, content_index: cut.contentIndex, audio_end_ms: cut.audioEndMs });

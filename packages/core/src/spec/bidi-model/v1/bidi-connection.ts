@@ -33,6 +33,12 @@ export interface BidiConnection {
    * adapter, not the agent, waits for idle); or not at all (`silent`).
    */
   sendToolResults(results: readonly ToolResult[], options?: SendToolResultsOptions): Promise<void>;
+  /**
+   * Stops `responseId` while it is in progress, as a barge-in would (OpenAI Realtime: `response.cancel`); does
+   * nothing once it has ended. Optional: an agent that must cut a response (an output guardrail) drops the rest
+   * of its audio and transcript without it.
+   */
+  cancelResponse?(responseId: string): Promise<void>;
   /** Makes the model forget the audio of `responseId` after `playedMs` (present when `capabilities.truncation`). */
   truncate?(responseId: string, playedMs: number): Promise<void>;
   /**

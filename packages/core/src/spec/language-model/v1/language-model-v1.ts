@@ -37,6 +37,12 @@ export interface LanguageModelV1 {
    * the provider knows it. Optional: context managers (`slidingWindow()`) use it as their default budget.
    */
   readonly maxInputTokens?: number;
+  /**
+   * True when `stream()` begins with a `stream-start` part naming the model that answers (a router or a
+   * fallback such as `fallbackModel()`): core then emits its `stream-start` event when that part arrives,
+   * with that `provider` and `modelId`. Absent or false: the event is emitted at once with this model's.
+   */
+  readonly announcesModel?: boolean;
   stream(request: ModelRequest, options?: ModelCallOptions): AsyncIterable<ModelStreamPart>;
 }
 

@@ -9,6 +9,11 @@ import type { FinishReason, Usage } from './usage.js';
  * @category Language model spec
  */
 export type ModelStreamPart =
+  /**
+   * Optional, first: which model answers this call — for models that route to others (`fallbackModel()`).
+   * Core reads it only from a model whose `announcesModel` is true; its `stream-start` event carries it.
+   */
+  | { readonly type: 'stream-start'; readonly provider: string; readonly modelId: string }
   | { readonly type: 'text-start'; readonly blockId: string; readonly providerMetadata?: ProviderMetadata }
   | { readonly type: 'text-delta'; readonly blockId: string; readonly chunk: string }
   | { readonly type: 'text-end'; readonly blockId: string; readonly providerMetadata?: ProviderMetadata }
