@@ -1,4 +1,4 @@
-import type { BidiConnection, BidiModelEvent } from '@tandem/core/spec';
+import type { BidiConnection, BidiModel, BidiModelEvent } from '@tandem/core/spec';
 import type { BidiAudioMetrics, BidiEventBody } from '../bidi-event.js';
 import type { ConversationHistory } from '../history/conversation-history.js';
 import type { EventFanout } from '../io/event-fanout.js';
@@ -10,6 +10,8 @@ import { ResponseTracker } from './response-tracker.js';
 /** What a {@link ResponseFlow} needs from its conversation. @internal */
 export interface ResponseFlowHost {
   readonly config: SessionConfig;
+  /** The active agent's model (truncation depends on it). */
+  model(): BidiModel;
   readonly history: ConversationHistory;
   readonly fanout: EventFanout;
   emit(body: BidiEventBody): void;
@@ -108,7 +110,8 @@ export class ResponseFlow {
   }
 
   private onBargeIn(responseId: string | undefined): void {
-    const { clock, model } = this.host.config;
+    const { clock } = this.host.config;
+    const model = this.host.model();
     const startedAt = clock.now();
     const interrupted = this.responses.interrupt(responseId);
     const flushedAudioChunks = this.host.fanout.flushAudio();
