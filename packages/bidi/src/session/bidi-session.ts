@@ -112,9 +112,12 @@ export class BidiSession {
   /** Loads the stored history (the first time) and opens the first connection; rejects with the store's or the connection's error. */
   async open(): Promise<void> {
     try {
-      if (!(await loadStoredHistory(this.config.store, this.history, this.config.startMessages, this.signal))) return;
+      const stored = await loadStoredHistory(this.config.store, this.history, this.config.startMessages, this.signal);
+      if (!stored.loaded) return;
       this.config.restored?.(this);
       await this.connection.open();
+      // Calls of the stored conversation that wait for approval ask again (answerable by approve()/deny()).
+      if (stored.pending !== undefined) this.toolGroups.resume(stored.pending.calls, stored.pending.answers);
     } catch (error) {
       this.emit({ type: 'error', error, fatal: true });
       this.finish('error');

@@ -74,6 +74,8 @@ function toolsHost(session: BidiSession): ToolGroupHost {
     emit: (body) => {
       session.emit(body);
       if (body.type === 'tool-approval-request') {
+        // State is data: the session records the request, so a restarted conversation (or a text run) can answer it.
+        config.store?.append({ role: 'assistant', parts: [{ type: 'tool-approval-request', toolCallId: body.toolCallId, toolName: body.toolName, input: body.input }] });
         session.spoken?.requested(body, session.tools().byName.get(body.toolName)?.delivery ?? 'when-idle');
       }
     },
