@@ -87,11 +87,13 @@ export interface BidiAgentOptions {
    */
   readonly approve?: Approver;
   /**
-   * Keeps the conversation in a `SessionStore`. The stored history is loaded once, before the first
-   * connection of the first conversation (a call left without a result — a crash mid-group — is paired with
-   * a `cancelled` result), and replayed to the model. Then each message is appended as it is added to
-   * `agent.messages` (user turns, final transcripts, assistant text, tool calls, and a group's results as
-   * one tool message when the group ends), one append at a time, in order. A failing append does not end
+   * Keeps the conversation in a `SessionStore`. The stored history is loaded before the first connection of
+   * each conversation (a call left without a result — a crash mid-group — is paired with a `cancelled`
+   * result) and replayed to the model, so an `Agent` on the same session id and this agent continue one
+   * conversation, text and voice. Calls that still wait for approval there ask again (`tool-approval-request`;
+   * an approval response already in the history answers at once); approval requests are stored as asked.
+   * Then each message is appended as it is added to `agent.messages` (user turns, final transcripts,
+   * assistant text, tool calls, and a group's results as one tool message when the group ends), one append at a time, in order. A failing append does not end
    * the conversation: it is reported as a non-fatal `error` event with a `BidiSessionAppendError`, and the
    * store misses that message. `stop()` and `run()` resolve once pending appends have settled (waiting at
    * most `stopGraceMs`). Loading fails the conversation's `start()` / `run()` with the store's error.

@@ -44,8 +44,12 @@ const DEFAULT_STOP_GRACE_MS = 2_000;
  *   results the model has not got yet. Events of a replaced connection are ignored.
  * - Calls of tools with `needsApproval` wait (the conversation goes on) for `approve()` / `deny()` or the
  *   `approve` option; calls the provider withdraws (`tool-cancel`) are aborted and recorded `cancelled`.
- * - `session` keeps the conversation in a store (loaded before the first connection, each message appended
- *   as it is added); `telemetry` traces each conversation.
+ * - `session` keeps the conversation in a store (loaded before each conversation's first connection, each
+ *   message appended as it is added): an `Agent` on the same session continues it in text, and vice versa;
+ *   `telemetry` traces each conversation.
+ * - `handoffs` give the model `transfer_to_<name>` tools that switch the live call to another agent's
+ *   instructions, tools and voice (and model); `update()` does the same on request. Neither drops the call,
+ *   and results of calls still running reach the new agent once.
  *
  * @example
  * ```ts
