@@ -115,3 +115,23 @@ describe('BidiAgent.update()', () => {
     await agent.stop();
   });
 });
+
+describe('BidiAgent.update() while a response never ends', () => {
+  it('reconnects after responseWaitMs when the response in progress does not end (it may wait for the held results)', async () => {
+    const clock = new ManualClock();
+    const model = new ScriptedBidiModel({ clock });
+    const agent = new BidiAgent({ model, clock, responseWaitMs: 500 });
+    await agent.start();
+    const { events } = collect(agent);
+    model.connection.emit(...bidiResponseEvents('Let me transfer you', { open: true, responseId: 'stuck' }));
+    await model.until(() => events.some((e) => e.type === 'response-start'));
+    const updated = agent.update({ system: 'Booking desk.' });
+    await clock.advance(499);
+    expect(model.connections).toHaveLength(1);
+    await clock.advance(1);
+    await updated;
+    expect(model.connections).toHaveLength(2);
+    expect(model.connection.request.system).toBe('Booking desk.');
+    await agent.stop();
+  });
+});

@@ -108,11 +108,18 @@ export class ConnectionLifecycle {
     }
   }
 
-  /** Replaces the connection at the next turn boundary for a new setup; resolves once the new one is open (or the conversation ended). */
+  /**
+   * Replaces the connection at the next turn boundary for a new setup — waiting for the response in
+   * progress at most `responseWaitMs` (a response that waits for the results held for the new agent would
+   * never end) — and resolves once the new one is open (or the conversation ended).
+   */
   restartForSetup(reason: 'update' | 'handoff'): Promise<void> {
     if (this.host.ending) return Promise.resolve();
     const opened = this.nextAttach.promise;
-    if (!this.restarting) this.requestRestart(reason, undefined);
+    if (!this.restarting) {
+      this.requestRestart(reason, undefined);
+      if (this.pendingRestart !== undefined) this.armRestartTimer(this.host.config.responseWaitMs, () => this.restart(reason, undefined));
+    }
     return opened;
   }
 
