@@ -174,3 +174,19 @@ describe('BidiAgent handoffs', () => {
     await agent.stop();
   });
 });
+
+describe('BidiAgent handoffs to agents on an equal model', () => {
+  it('a BidiAgent target whose model has the same provider and id keeps the live session (no reconnect)', async () => {
+    const clock = new ManualClock();
+    const options = { clock, provider: 'acme.realtime', modelId: 'voice-1', capabilities: { liveUpdate: true } };
+    const front = new ScriptedBidiModel(options);
+    const booking = new BidiAgent({ model: new ScriptedBidiModel(options), name: 'booking', system: 'You book tables.' });
+    const agent = new BidiAgent({ model: front, clock, handoffs: [booking] });
+    await agent.start();
+    front.connection.emit(bidiToolGroup([{ name: 'transfer_to_booking', id: 'h1' }]));
+    await front.until(() => front.toolResultCalls.length === 1);
+    expect(front.connections).toHaveLength(1);
+    expect(front.connection.updates).toEqual([expect.objectContaining({ system: 'You book tables.' })]);
+    await agent.stop();
+  });
+});

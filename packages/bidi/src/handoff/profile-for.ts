@@ -16,7 +16,9 @@ export interface ProfileDeps {
 
 /**
  * The profile of `setup`: its own tools plus one `transfer_to_<name>` tool per handoff and the built-ins;
- * its model and voice, else those in use (`inUse`). @internal
+ * its model and voice, else those in use (`inUse`). A model of the same provider and id as the one in use
+ * counts as the same model (agents made with `openai.realtime('gpt-realtime')` each keep the live session).
+ * @internal
  *
  * @throws TypeError for a tool name clash (e.g. a tool named like a handoff tool).
  */
@@ -29,7 +31,7 @@ export function profileFor(setup: AgentSetup, inUse: { readonly model: BidiModel
       name: setup.name,
       system: setup.system,
       voice: setup.voice ?? inUse.voice,
-      model: setup.model ?? inUse.model,
+      model: setup.model === undefined || sameModel(setup.model, inUse.model) ? inUse.model : setup.model,
       sources: setup.sources,
       extras,
       handoffToolNames: names,
@@ -50,4 +52,8 @@ export function setupOf(target: BidiHandoffTarget): AgentSetup {
     sources: target.tools ?? [],
     handoffs: target.handoffs ?? [],
   };
+}
+
+function sameModel(a: BidiModel, b: BidiModel): boolean {
+  return a === b || (a.provider === b.provider && a.modelId === b.modelId);
 }
