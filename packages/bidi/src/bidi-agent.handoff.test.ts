@@ -2,7 +2,7 @@
 // dropping it, emit `handoff`, and every call — the previous agent's still-running ones included — is
 // answered exactly once, to the new agent.
 import { describe, expect, it } from 'vitest';
-import { handoff, type HandoffContext } from '@tandem/core';
+import { handoff, memorySessionStore, type HandoffContext } from '@tandem/core';
 import { ManualClock, ScriptedBidiModel, bidiResponseEvents, bidiToolGroup } from '@tandem/core/testing';
 import { BidiAgent } from './bidi-agent.js';
 import type { BidiHandoffTarget } from './handoff/bidi-handoff-target.js';
@@ -188,5 +188,33 @@ describe('BidiAgent handoffs to agents on an equal model', () => {
     expect(front.connections).toHaveLength(1);
     expect(front.connection.updates).toEqual([expect.objectContaining({ system: 'You book tables.' })]);
     await agent.stop();
+  });
+});
+
+describe('BidiAgent handoffs across conversations', () => {
+  it('a later conversation — the same agent, or a new process on the session — continues with the agent the call was handed to', async () => {
+    const clock = new ManualClock();
+    const store = memorySessionStore();
+    const model = new ScriptedBidiModel({ clock, capabilities: { liveUpdate: true } });
+    const make = () => new BidiAgent({ model, clock, name: 'concierge', system: 'Find places.', session: { store, id: 'call-1' }, handoffs: [booking(clock)] });
+    const agent = make();
+    await agent.start();
+    model.connection.emit(bidiToolGroup([{ name: 'transfer_to_booking', id: 'h1' }]));
+    await model.until(() => model.toolResultCalls.length === 1);
+    await agent.stop();
+
+    await agent.start();
+    expect(model.connection.request).toMatchObject({ system: 'You book tables.', voice: 'marin' });
+    const { events } = collect(agent);
+    model.connection.emit(...bidiResponseEvents('Booking desk.'));
+    await model.until(() => events.some((e) => e.type === 'response-complete'));
+    expect(events.find((e) => e.type === 'response-complete')?.agentName).toBe('booking');
+    await agent.stop();
+
+    const restarted = make();
+    await restarted.start();
+    expect(model.connection.request.system).toBe('You book tables.');
+    expect(model.connection.request.tools.map((t) => (t.kind === 'function' ? t.name : ''))).toEqual(['book_table']);
+    await restarted.stop();
   });
 });

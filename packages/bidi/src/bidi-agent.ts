@@ -6,6 +6,7 @@ import type { BidiAgentOptions, BidiAgentUpdate } from './bidi-agent-options.js'
 import { agentSetups, type AgentSetup } from './handoff/bidi-handoff-target.js';
 import { buildProfile, type BidiProfile } from './handoff/bidi-profile.js';
 import { profileFor, setupOf, type ProfileDeps } from './handoff/profile-for.js';
+import { lastHandoff } from './handoff/active-agent.js';
 import type { BidiAgentInput } from './bidi-agent-input.js';
 import type { BidiAgentOutput } from './bidi-agent-output.js';
 import type { BidiEvent } from './bidi-event.js';
@@ -398,6 +399,10 @@ export class BidiAgent implements ToolAgent, BidiAgentHandle, AsyncDisposable {
       runId,
       profile: this.entry,
       profileOf: (handoff, inUse) => profileFor(setupOf(handoff.target), { model: inUse.model, voice: inUse.voice }, this.profileDeps),
+      resumedProfile: (messages) => {
+        const handoff = lastHandoff(messages, this.own);
+        return handoff === undefined ? undefined : profileFor(setupOf(handoff.target), { model: this.entry.model, voice: this.entry.voice }, this.profileDeps);
+      },
       agent: this,
       history: this.history,
       clock: options.clock ?? systemClock,

@@ -114,6 +114,8 @@ export class BidiSession {
     try {
       const stored = await loadStoredHistory(this.config.store, this.history, this.config.startMessages, this.signal);
       if (!stored.loaded) return;
+      // A conversation handed over earlier (by voice or in text) continues with the agent it was handed to.
+      this.profile = this.config.resumedProfile(this.history.messages) ?? this.profile;
       this.config.restored?.(this);
       await this.connection.open();
       // Calls of the stored conversation that wait for approval ask again (answerable by approve()/deny()).

@@ -26,6 +26,8 @@ export interface SessionConfig {
   readonly profile: BidiProfile;
   /** The profile of a handoff's target, with the model and voice in use where it has none. */
   profileOf(handoff: Handoff<BidiHandoffTarget>, inUse: BidiProfile): BidiProfile;
+  /** The agent a starting history was last handed to (its profile), if it is in the graph. */
+  resumedProfile(messages: readonly Message[]): BidiProfile | undefined;
   readonly agent: ToolAgent;
   readonly history: readonly Message[];
   readonly clock: Clock;
