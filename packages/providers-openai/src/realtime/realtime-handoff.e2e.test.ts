@@ -148,4 +148,20 @@ describe('voice handoffs through openai.realtime (loopback WebSocket)', () => {
     expect(events.find((e) => e.type === 'connection-restart')).toMatchObject({ reason: 'handoff' });
     expect(events.find((e) => e.type === 'warning')).toMatchObject({ code: 'live-update-refused' });
   });
+
+  it('update({ system, tools }) is one session.update on the same socket with the new instructions and tools', async () => {
+    server = await RealtimeTestServer.start({ responder });
+    const clock = new ManualClock();
+    const agent = new BidiAgent({ lateResultNote: false, clock, model: openaiAt(server.url).realtime('gpt-realtime'), system: 'You are the concierge.', tools: [slowSearch(clock)] });
+    await agent.start();
+    const client = await server.nextConnection();
+    await agent.update({ system: 'You are the booking desk.', tools: [bookTable] });
+    await client.waitUntil(() => (client.simulator?.updates.length ?? 0) === 2);
+    expect(client.simulator?.updates[1]).toMatchObject({ instructions: 'You are the booking desk.' });
+    expect(toolNames(client.simulator?.updates[1])).toEqual(['book_table']);
+    expect(client.simulator?.session).toMatchObject({ instructions: 'You are the booking desk.' });
+    await agent.stop();
+    expect(server.connections).toHaveLength(1);
+    expect(client.simulator?.errors).toEqual([]);
+  });
 });
