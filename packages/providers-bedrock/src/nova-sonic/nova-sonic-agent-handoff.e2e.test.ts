@@ -121,4 +121,26 @@ describe('BidiAgent on bedrock.novaSonic: voice handoffs', () => {
     expect(run.events.find((e) => e.type === 'connection-restart')).toMatchObject({ reason: 'handoff' });
     expect(run.events.find((e) => e.type === 'handoff')).toMatchObject({ from: 'concierge', to: 'booking', toolCallId: 'tu-transfer' });
   });
+
+  it('update({ system, voice }) opens a new stream with them and the history; the conversation goes on', async () => {
+    const clock = new ManualClock();
+    server.onStream = (stream) => runNovaScript(stream, script);
+    const agent = new BidiAgent({ lateResultNote: false, clock, model: novaSonicModel(server.url, { clock }, NOVA_TEXT), system: 'Speak English.' });
+    await agent.start();
+    const run = collectAgentEvents(agent);
+    await agent.send('Hello there.');
+    await run.until((events) => events.some((e) => e.type === 'response-complete'));
+    await agent.update({ system: 'Speak French.', voice: 'amy' });
+    const first = await server.nextStream();
+    const second = await server.nextStream();
+    await second.waitFor((received) => received.some((e) => e.event['contentStart']?.['type'] === 'AUDIO'));
+    expect(promptStart(second).audioOutputConfiguration.voiceId).toBe('amy');
+    expect(textBlocks(second)).toEqual(['SYSTEM: Speak French.', 'USER: Hello there.', 'ASSISTANT: Noted.']);
+    expect(run.events.find((e) => e.type === 'connection-restart')).toMatchObject({ reason: 'update' });
+    await first.closed;
+    await agent.send('Still there?');
+    await run.until((events) => events.filter((e) => e.type === 'response-complete').length === 2);
+    await agent.stop();
+    await run.done;
+  });
 });
