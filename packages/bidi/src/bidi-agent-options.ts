@@ -4,6 +4,7 @@ import type { Approver, SessionOptions, Telemetry, Tool } from '@tandem/core';
 import type { BidiAgentHooks } from './session/bidi-hooks.js';
 import type { Clock } from '@tandem/core';
 import type { BidiQueueOptions } from './bidi-queue-options.js';
+import type { BidiHandoffEntry } from './handoff/bidi-handoff-target.js';
 
 /**
  * How the agent replaces connections that time out, go away or fail.
@@ -47,8 +48,23 @@ export interface BidiAgentOptions {
    * `registerProvider('openai', openai)`).
    */
   readonly model: BidiModel | string;
-  /** The agent's name, for traces. Default `agent`. */
+  /** The agent's name — for traces, `agentName` on events, and `transfer_to_<name>` of handoffs to it. Default `agent`. */
   readonly name?: string;
+  /** What the agent does: the model of an agent that hands off to this one reads it (the `transfer_to_<name>` tool's description). */
+  readonly description?: string;
+  /** The output voice (e.g. `marin`, `Kore`, `tiffany`), overriding the model's configured one. */
+  readonly voice?: string;
+  /**
+   * Agents this one may hand the call to: `BidiAgent`s, plain targets `{ name, description, system, tools,
+   * voice?, model? }`, or either wrapped in core's `handoff(target, { toolName, description, onHandoff })`.
+   * The model sees one `transfer_to_<name>` tool per entry; calling it switches the live call to the
+   * target's instructions, tools and voice — in place where the vendor allows (OpenAI `session.update`),
+   * else by a reconnect that replays the history — and emits `handoff { from, to, toolCallId }`. The call's
+   * result is `"Transferred to <name>."`; only the first handoff of a response transfers. Tool calls of the
+   * previous agent still running deliver their results once, to the new agent. The conversation keeps
+   * this agent's hooks, approvals, session and telemetry; `ToolContext.agent` stays this agent.
+   */
+  readonly handoffs?: readonly BidiHandoffEntry[];
   /**
    * Function tools (run by the agent, concurrently per group) and provider tools (passed to the model).
    * A live tool list — an `McpToolset`, or any `Array` subclass that changes in place — given as `tools` or
@@ -72,11 +88,13 @@ export interface BidiAgentOptions {
    */
   readonly approve?: Approver;
   /**
-   * Keeps the conversation in a `SessionStore`. The stored history is loaded once, before the first
-   * connection of the first conversation (a call left without a result — a crash mid-group — is paired with
-   * a `cancelled` result), and replayed to the model. Then each message is appended as it is added to
-   * `agent.messages` (user turns, final transcripts, assistant text, tool calls, and a group's results as
-   * one tool message when the group ends), one append at a time, in order. A failing append does not end
+   * Keeps the conversation in a `SessionStore`. The stored history is loaded before the first connection of
+   * each conversation (a call left without a result — a crash mid-group — is paired with a `cancelled`
+   * result) and replayed to the model, so an `Agent` on the same session id and this agent continue one
+   * conversation, text and voice. Calls that still wait for approval there ask again (`tool-approval-request`;
+   * an approval response already in the history answers at once); approval requests are stored as asked.
+   * Then each message is appended as it is added to `agent.messages` (user turns, final transcripts,
+   * assistant text, tool calls, and a group's results as one tool message when the group ends), one append at a time, in order. A failing append does not end
    * the conversation: it is reported as a non-fatal `error` event with a `BidiSessionAppendError`, and the
    * store misses that message. `stop()` and `run()` resolve once pending appends have settled (waiting at
    * most `stopGraceMs`). Loading fails the conversation's `start()` / `run()` with the store's error.
@@ -146,4 +164,23 @@ export interface BidiAgentOptions {
    * `stop()` is abandoned silently, since `connection-close` is the last event). Healthy peers end at once.
    */
   readonly stopGraceMs?: number;
+}
+
+/**
+ * What `bidiAgent.update()` changes; omitted fields stay as they are.
+ *
+ * @example
+ * ```ts
+ * await agent.update({ system: 'You are now the booking desk.', tools: [bookTable], voice: 'marin' });
+ * ```
+ *
+ * @category Agent
+ */
+export interface BidiAgentUpdate {
+  readonly system?: string;
+  /** The full new tool list (handoff tools and built-ins stay). */
+  readonly tools?: readonly (Tool | readonly Tool[])[];
+  readonly voice?: string;
+  /** Another realtime model, even another provider's (a reconnect with the history replayed). */
+  readonly model?: BidiModel | string;
 }

@@ -3,7 +3,9 @@
 // barge-ins, connection limits (restarts at a turn boundary), time-outs,
 // go-aways, dropped connections, failing sends (results and input), user turns, approvals, calls the
 // model withdraws (tool-cancel), user turns and spoken approvals (answer_approval, with approvals:
-// 'spoken'), cancels (immediate and after the current tools) and stop(), responses an output guardrail cuts, on
+// 'spoken'), cancels (immediate and after the current tools) and stop(), responses an output guardrail cuts,
+// handoffs back and forth (transfer_to_desk / transfer_to_front, sometimes to another model, two in one group),
+// update() of instructions, voice and model (live session updates or reconnects), on
 // ScriptedBidiModel with a ManualClock — sometimes with an output that hangs.
 // After each run: every call got exactly one result, none duplicated or lost, each sendToolResults call
 // was one whole group sent with its most urgent delivery mode, no connection got a result twice, a spoken

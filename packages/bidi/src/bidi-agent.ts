@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { CancelOptions, ToolAgent } from '@tandem/core';
-import { ToolCatalog, validateGuardrails } from '@tandem/core/runtime';
+import type { CancelOptions, Tool, ToolAgent } from '@tandem/core';
+import { validateGuardrails } from '@tandem/core/runtime';
 import type { BidiInput, BidiModel, Message } from '@tandem/core/spec';
 import type { BidiAgentHandle } from './bidi-agent-handle.js';
-import type { BidiAgentOptions } from './bidi-agent-options.js';
+import type { BidiAgentOptions, BidiAgentUpdate } from './bidi-agent-options.js';
+import { agentSetups, type AgentSetup } from './handoff/bidi-handoff-target.js';
+import { buildProfile, type BidiProfile } from './handoff/bidi-profile.js';
+import { profileFor, setupOf, type ProfileDeps } from './handoff/profile-for.js';
+import { lastHandoff } from './handoff/active-agent.js';
 import type { BidiAgentInput } from './bidi-agent-input.js';
 import type { BidiAgentOutput } from './bidi-agent-output.js';
 import type { BidiEvent } from './bidi-event.js';
@@ -42,8 +46,12 @@ const DEFAULT_STOP_GRACE_MS = 2_000;
  *   results the model has not got yet. Events of a replaced connection are ignored.
  * - Calls of tools with `needsApproval` wait (the conversation goes on) for `approve()` / `deny()` or the
  *   `approve` option; calls the provider withdraws (`tool-cancel`) are aborted and recorded `cancelled`.
- * - `session` keeps the conversation in a store (loaded before the first connection, each message appended
- *   as it is added); `telemetry` traces each conversation.
+ * - `session` keeps the conversation in a store (loaded before each conversation's first connection, each
+ *   message appended as it is added): an `Agent` on the same session continues it in text, and vice versa;
+ *   `telemetry` traces each conversation.
+ * - `handoffs` give the model `transfer_to_<name>` tools that switch the live call to another agent's
+ *   instructions, tools and voice (and model); `update()` does the same on request. Neither drops the call,
+ *   and results of calls still running reach the new agent once.
  *
  * @example
  * ```ts
@@ -60,10 +68,15 @@ const DEFAULT_STOP_GRACE_MS = 2_000;
  * @category Agent
  */
 export class BidiAgent implements ToolAgent, BidiAgentHandle, AsyncDisposable {
-  /** The realtime model (resolved from the registry when `model` was a `provider:model-id` string). */
-  readonly model: BidiModel;
+  /** The agent's name (default `agent`): `agentName` on its events, the `<name>` of `transfer_to_<name>`. */
+  readonly name: string;
+  /** What the agent does — the description of the `transfer_to_<name>` tool of handoffs to it. */
+  readonly description: string | undefined;
   private readonly options: BidiAgentOptions;
-  private readonly catalog: ToolCatalog;
+  /** This agent's own setup as `update()` left it: what its conversations start with. */
+  private own: AgentSetup;
+  private entry: BidiProfile;
+  private readonly profileDeps: ProfileDeps;
   private readonly store: SessionWriter | undefined;
   private readonly hooks: BidiHooks;
   private session: BidiSession | undefined;
@@ -75,15 +88,73 @@ export class BidiAgent implements ToolAgent, BidiAgentHandle, AsyncDisposable {
    * name, or invalid `approve`/`session` options.
    */
   constructor(options: BidiAgentOptions) {
-    this.model = toBidiModel(options.model);
+    const model = toBidiModel(options.model);
     validateOptions(options);
     this.options = options;
+    this.name = options.name ?? 'agent';
+    this.description = options.description;
     this.history = [...(options.messages ?? [])];
     this.hooks = new BidiHooks(options.hooks);
-    const builtIn = options.approvals === 'spoken' ? [answerApprovalTool(() => this.session?.spoken)] : [];
-    // The tools list itself is kept (not copied) without built-ins, so a live list given as `tools` stays live.
-    this.catalog = new ToolCatalog(builtIn.length === 0 ? (options.tools ?? []) : [...(options.tools ?? []), ...builtIn], { owner: 'BidiAgent' });
+    const builtIns: Tool[] = options.approvals === 'spoken' ? [answerApprovalTool(() => this.session?.spoken)] : [];
+    this.profileDeps = {
+      builtIns,
+      transfer: (handoff, input, context) => {
+        const session = this.session;
+        if (session === undefined || !this.calledFrom(session)) return Promise.reject(new BidiAgentStateError('No conversation of this agent is running; no handoff was made.'));
+        return session.handoff(handoff, input, context);
+      },
+      report: (error) => this.session?.emit({ type: 'error', error, fatal: false }),
+    };
+    this.own = {
+      name: this.name,
+      system: options.system,
+      voice: options.voice,
+      model,
+      sources: options.tools ?? [],
+      handoffs: options.handoffs ?? [],
+    };
+    // Checks the tool names (handoff tools included) now.
+    this.entry = profileFor(this.own, { model, voice: options.voice }, this.profileDeps);
+    agentSetups.set(this, () => this.own);
     this.store = options.session === undefined ? undefined : new SessionWriter(options.session);
+  }
+
+  /** The agent's realtime model (resolved from the registry when `model` was a `provider:model-id` string; `update({ model })` changes it). */
+  get model(): BidiModel {
+    return this.entry.model;
+  }
+
+  /**
+   * Changes the live conversation without dropping it — instructions, tools, voice, even the model — and
+   * this agent's setup for its later conversations. Omitted fields stay as they are. Where the vendor
+   * allows it the live session is changed in place (OpenAI Realtime: `session.update`); otherwise — Gemini
+   * Live, Nova Sonic, a voice change after OpenAI has spoken, any new `model` (also another provider's) —
+   * the agent reconnects at the next turn boundary, replaying the history. Tool calls still running keep
+   * running, and their results reach the model exactly once, after the change. Resolves once the model
+   * has the new setup (or at once when no conversation runs).
+   *
+   * @throws TypeError for an invalid or duplicate tool name, or a `model` that is not a realtime model.
+   *
+   * @example
+   * ```ts
+   * await agent.update({ system: 'Answer in French from now on.', voice: 'marin' });
+   * await agent.update({ model: google.live('gemini-live-2.5-flash-preview') }); // same call, another provider
+   * ```
+   */
+  async update(change: BidiAgentUpdate): Promise<void> {
+    const model = change.model === undefined ? undefined : toBidiModel(change.model);
+    const merge = <P extends { readonly system: string | undefined; readonly voice: string | undefined; readonly sources: AgentSetup['sources'] }>(parts: P): P => ({
+      ...parts,
+      ...(change.system === undefined ? {} : { system: change.system }),
+      ...(change.voice === undefined ? {} : { voice: change.voice }),
+      ...(change.tools === undefined ? {} : { sources: change.tools }),
+    });
+    const entry = buildProfile({ ...merge(this.entry), ...(model === undefined ? {} : { model }) }, this.profileDeps.report);
+    const session = this.running ? this.session : undefined;
+    const next = session === undefined ? undefined : buildProfile({ ...merge(session.profile), ...(model === undefined ? {} : { model }) }, this.profileDeps.report);
+    this.own = { ...merge(this.own), ...(model === undefined ? {} : { model }) };
+    this.entry = entry;
+    if (session !== undefined && next !== undefined) await session.changeProfile(next, 'update');
   }
 
   /**
@@ -327,9 +398,12 @@ export class BidiAgent implements ToolAgent, BidiAgentHandle, AsyncDisposable {
     const runId = randomUUID();
     const config: SessionConfig = {
       runId,
-      model: this.model,
-      system: options.system,
-      catalog: this.catalog,
+      profile: this.entry,
+      profileOf: (handoff, inUse) => profileFor(setupOf(handoff.target), { model: inUse.model, voice: inUse.voice }, this.profileDeps),
+      resumedProfile: (messages) => {
+        const handoff = lastHandoff(messages, this.own);
+        return handoff === undefined ? undefined : profileFor(setupOf(handoff.target), { model: this.entry.model, voice: this.entry.voice }, this.profileDeps);
+      },
       agent: this,
       history: this.history,
       clock: options.clock ?? systemClock,
@@ -340,7 +414,6 @@ export class BidiAgent implements ToolAgent, BidiAgentHandle, AsyncDisposable {
       store: this.store,
       startMessages: options.messages ?? [],
       telemetry: options.telemetry,
-      agentName: options.name ?? 'agent',
       queue: options.queue ?? {},
       reconnect: {
         maxAttempts: options.reconnect?.maxAttempts ?? 5,

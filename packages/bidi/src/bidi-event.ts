@@ -13,7 +13,11 @@ export type BidiCloseReason = 'user-request' | 'complete' | 'error' | 'timeout' 
  * - `go-away` — the provider announced it would close the connection;
  * - `timeout` — the provider closed it at its time limit;
  * - `max-duration` — the agent restarted it before the model's `capabilities.maxConnectionMs`;
- * - `connection-lost` — the connection failed (its event stream threw, or a send failed).
+ * - `connection-lost` — the connection failed (its event stream threw, or a send failed);
+ * - `update` — `bidiAgent.update()` changed what the live session cannot change in place (another model,
+ *   or a voice after the session has spoken);
+ * - `handoff` — a handoff switched to an agent whose setup needs a new connection (another model; on
+ *   vendors without live updates, any handoff).
  *
  * @example
  * ```ts
@@ -22,7 +26,7 @@ export type BidiCloseReason = 'user-request' | 'complete' | 'error' | 'timeout' 
  *
  * @category Events
  */
-export type BidiRestartReason = 'go-away' | 'timeout' | 'max-duration' | 'connection-lost';
+export type BidiRestartReason = 'go-away' | 'timeout' | 'max-duration' | 'connection-lost' | 'update' | 'handoff';
 
 /**
  * Fields every {@link BidiEvent} carries. @example `console.log(event.runId, event.timeMs);`
@@ -34,6 +38,8 @@ export interface BidiEventBase {
   readonly runId: string;
   /** Milliseconds on the agent's clock when the event was emitted. */
   readonly timeMs: number;
+  /** The name of the agent active when the event was emitted (it changes with a handoff). */
+  readonly agentName: string;
   /** Never set on the agent's own events; see {@link BidiNestedAgentEvent}. */
   readonly parentToolCallId?: undefined;
 }
@@ -103,6 +109,8 @@ export interface BidiBargeInMetrics {
  * - `tool-group-complete` — every call of a group finished; `results` in the model's call order.
  * - `usage`, `error` (`fatal: true` ends the conversation), `warning` (handled: e.g. a duplicate call id dropped).
  * - `tool-approval-response` — with `approvals: 'spoken'`, the user answered an approval by voice.
+ * - `handoff` — the model transferred the conversation (`transfer_to_<name>`) from agent `from` to `to`;
+ *   events after it carry the new `agentName`.
  * - `audio-dropped` — this output stalled and lost the oldest queued audio (only that output gets it).
  * - `connection-close` — always the last event.
  * - events of nested agents (`subAgentTool`), with `parentToolCallId` set — see {@link BidiNestedAgentEvent}.
@@ -211,6 +219,7 @@ export type BidiEvent =
             readonly transcript: string;
           }
         | { readonly type: 'audio-dropped'; readonly droppedChunks: number; readonly droppedMs: number }
+        | { readonly type: 'handoff'; readonly from: string; readonly to: string; readonly toolCallId: string }
         | { readonly type: 'connection-close'; readonly reason: BidiCloseReason }
       ));
 

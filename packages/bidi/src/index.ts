@@ -5,8 +5,9 @@
  */
 export { BidiAgent } from './bidi-agent.js';
 export type { BidiAgentHandle } from './bidi-agent-handle.js';
-export type { BidiAgentOptions, BidiReconnectOptions } from './bidi-agent-options.js';
+export type { BidiAgentOptions, BidiAgentUpdate, BidiReconnectOptions } from './bidi-agent-options.js';
 export type { BidiAgentHooks } from './session/bidi-hooks.js';
+export type { BidiHandoffTarget, BidiHandoffEntry } from './handoff/bidi-handoff-target.js';
 export type { BidiRunOptions, BidiRunResult } from './bidi-run-options.js';
 export type { BidiAgentInput, BidiInputEnd } from './bidi-agent-input.js';
 export type { BidiAgentOutput } from './bidi-agent-output.js';

@@ -2,16 +2,17 @@
 // on a ManualClock, then the invariants users rely on checked. See bidi-agent.property.test.ts.
 import fc from 'fast-check';
 import type { FunctionTool } from '@tandem/core';
-import { ManualClock, ScriptedBidiModel, bidiResponseEvents, bidiToolGroup } from '@tandem/core/testing';
+import { ManualClock, ScriptedBidiModel, bidiResponseEvents, bidiToolGroup, type ScriptedBidiConnection } from '@tandem/core/testing';
 import type { Message } from '@tandem/core/spec';
 import { makeStop } from '@tandem/stop';
 import { BidiAgent } from '../bidi-agent.js';
 import type { BidiAgentOutput } from '../bidi-agent-output.js';
 import type { BidiEvent } from '../bidi-event.js';
 import type { BidiRunResult } from '../bidi-run-options.js';
+import type { BidiHandoffEntry, BidiHandoffTarget } from '../handoff/bidi-handoff-target.js';
 import { endConversation, sleepTool } from './test-kit.js';
 
-const KINDS = ['t0', 't10', 't50', 't200', 't200', 'nope', 'bad-json', 'throws', 'stop', 'end', 'ask', 'int', 'sil'] as const;
+const KINDS = ['t0', 't10', 't50', 't200', 't200', 'nope', 'bad-json', 'throws', 'stop', 'end', 'ask', 'int', 'sil', 'ho', 'ho'] as const;
 /** The delivery mode of each tool the scenarios use (others: `when-idle`). */
 const DELIVERY: Readonly<Record<string, 'interrupt' | 'silent'>> = { int: 'interrupt', sil: 'silent' };
 const URGENCY = { silent: 0, 'when-idle': 1, interrupt: 2 } as const;
@@ -22,6 +23,7 @@ type Op =
   | { readonly op: 'respond' | 'open' | 'end-response' | 'barge' | 'timeout' | 'drop' | 'fail-send' | 'fail-input' | 'send' | 'leak' }
   | { readonly op: 'approve-all' | 'withdraw' | 'user-turn' | 'answer-yes' | 'answer-no' }
   | { readonly op: 'cancel' | 'cancel-after' | 'stop' }
+  | { readonly op: 'update' | 'update-voice' | 'update-model' }
   | { readonly op: 'advance'; readonly ms: number }
   | { readonly op: 'go-away'; readonly timeLeftMs: number };
 
@@ -34,6 +36,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ op: fc.constantFrom('cancel' as const, 'cancel-after' as const, 'stop' as const) }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constantFrom('approve-all' as const, 'withdraw' as const) }) },
   { weight: 2, arbitrary: fc.record({ op: fc.constantFrom('user-turn' as const, 'answer-yes' as const, 'answer-no' as const) }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constantFrom('update' as const, 'update-voice' as const, 'update-model' as const) }) },
 );
 
 /** One generated scenario. */
@@ -46,6 +49,10 @@ export interface Scenario {
   readonly maxConnectionMs: number | undefined;
   /** An output guardrail that trips on "secret" in a transcript (a `leak` response says it). */
   readonly guarded: boolean;
+  /** The models change the live session in place (`connection.update()`); else updates and handoffs reconnect. */
+  readonly liveUpdate: boolean;
+  /** The handoff target `desk` brings a model of its own (a handoff to it switches models). */
+  readonly deskModel: boolean;
   readonly ops: readonly Op[];
 }
 
@@ -55,6 +62,8 @@ export const scenarioArb: fc.Arbitrary<Scenario> = fc.record({
   spoken: fc.boolean(),
   maxConnectionMs: fc.option(fc.integer({ min: 100, max: 400 }), { nil: undefined }),
   guarded: fc.boolean(),
+  liveUpdate: fc.boolean(),
+  deskModel: fc.boolean(),
   ops: fc.array(opArb, { minLength: 1, maxLength: 14 }),
 });
 
@@ -79,13 +88,16 @@ function parts(messages: readonly Message[], type: 'tool-call' | 'tool-result'):
 }
 
 /** Runs one scenario; returns the broken invariants (empty when all hold). */
-export async function scenario({ nativeAsyncTools, hangingOutput, spoken, maxConnectionMs, guarded, ops }: Scenario): Promise<string[]> {
+export async function scenario({ nativeAsyncTools, hangingOutput, spoken, maxConnectionMs, guarded, liveUpdate, deskModel, ops }: Scenario): Promise<string[]> {
   const clock = new ManualClock();
   let failingSends = 0;
   let failingInputs = 0;
-  const model = new ScriptedBidiModel({
+  /** Every connection of either model, in the order they were opened: the last is the live one. */
+  const opened: ScriptedBidiConnection[] = [];
+  const scripted = (): ScriptedBidiModel => new ScriptedBidiModel({
     clock,
-    capabilities: { nativeAsyncTools, ...(maxConnectionMs === undefined ? {} : { maxConnectionMs }) },
+    capabilities: { nativeAsyncTools, liveUpdate, ...(maxConnectionMs === undefined ? {} : { maxConnectionMs }) },
+    onConnect: (connection) => void opened.push(connection),
     onToolResults: () => {
       if (failingSends > 0) {
         failingSends--;
@@ -99,6 +111,8 @@ export async function scenario({ nativeAsyncTools, hangingOutput, spoken, maxCon
       }
     },
   });
+  const model = scripted();
+  const other = scripted();
   const tools = [
     sleepTool('t0', clock, 0),
     sleepTool('t10', clock, 10),
@@ -111,10 +125,16 @@ export async function scenario({ nativeAsyncTools, hangingOutput, spoken, maxCon
     { ...sleepTool('int', clock, 10), delivery: 'interrupt' as const },
     { ...sleepTool('sil', clock, 50), delivery: 'silent' as const },
   ];
+  // Two agents that hand the call back and forth (same tools, other instructions and voice).
+  const frontHandoffs: BidiHandoffEntry[] = [];
+  const front: BidiHandoffTarget = { name: 'front', description: 'The front desk.', system: 'Front.', tools, handoffs: frontHandoffs };
+  const desk: BidiHandoffTarget = { name: 'desk', description: 'The booking desk.', system: 'Desk.', tools, voice: 'desk-voice', handoffs: [front], ...(deskModel ? { model: other } : {}) };
+  frontHandoffs.push(desk);
   const agent = new BidiAgent({
     model,
     clock,
     tools,
+    handoffs: [desk],
     reconnect: { maxAttempts: 3, initialDelayMs: 5, marginMs: 50 },
     responseWaitMs: 50,
     stopGraceMs: 100,
@@ -139,9 +159,14 @@ export async function scenario({ nativeAsyncTools, hangingOutput, spoken, maxCon
   // An end waiting for groups to finish (a stop tool, cancel after the current tools) keeps later results
   // from the model — and with a call waiting for approval in such a group, the end waits for the answer.
   let endRequested = false;
+  let updates = 0;
+  const active = (): string => {
+    const last = events.findLast((e) => e.type === 'handoff');
+    return last?.type === 'handoff' ? last.to : 'agent';
+  };
   for (const op of ops) {
-    if (result !== undefined || model.connections.length === 0) break;
-    const connection = model.connection;
+    if (result !== undefined || opened.length === 0) break;
+    const connection = opened.at(-1) as ScriptedBidiConnection;
     const usable = !connection.finished && !connection.closed;
     switch (op.op) {
       case 'group': {
@@ -151,6 +176,7 @@ export async function scenario({ nativeAsyncTools, hangingOutput, spoken, maxCon
           if (kind === 'bad-json') return { name: 't10', id, toolArgs: '{oops' };
           if (kind === 'nope') return { name: 'nope', id };
           if (kind === 'stop') return { name: 'stop', id, input: { message: 'Bye.' } };
+          if (kind === 'ho') return { name: active() === 'desk' ? 'transfer_to_front' : 'transfer_to_desk', id };
           return { name: kind, id };
         });
         groups.set(calls.map((call) => call.id).join(), expectedDelivery(calls.map((call) => call.name)));
@@ -224,6 +250,15 @@ export async function scenario({ nativeAsyncTools, hangingOutput, spoken, maxCon
       case 'stop':
         void agent.stop();
         break;
+      case 'update':
+        agent.update({ system: `Rules v${String(++updates)}.` }).catch(() => undefined);
+        break;
+      case 'update-voice':
+        agent.update({ voice: `voice-${String(++updates)}` }).catch(() => undefined);
+        break;
+      case 'update-model':
+        agent.update({ model: agent.model === model ? other : model }).catch(() => undefined);
+        break;
       case 'approve-all':
         for (const event of events) {
           if (event.type !== 'tool-approval-request') continue;
@@ -240,7 +275,7 @@ export async function scenario({ nativeAsyncTools, hangingOutput, spoken, maxCon
         break;
     }
     await model.settle(1);
-    if (model.connection !== connection || model.connection.finished) open = undefined;
+    if (opened.at(-1) !== connection || connection.finished) open = undefined;
   }
 
   const broken: string[] = [];
@@ -248,13 +283,13 @@ export async function scenario({ nativeAsyncTools, hangingOutput, spoken, maxCon
   failingSends = 0;
   failingInputs = 0;
   for (let round = 0; round < 4 && result === undefined; round++) {
-    const connection = model.connection;
+    const connection = opened.at(-1) as ScriptedBidiConnection;
     if (open !== undefined && !connection.finished && !connection.closed) connection.emit({ type: 'response-end', responseId: open, stopReason: 'complete' });
     open = undefined;
     await clock.advance(250);
   }
   const recorded = parts(agent.messages, 'tool-result');
-  const last = model.connection;
+  const last = opened.at(-1) as ScriptedBidiConnection;
   endRequested ||= events.some((e) => e.type === 'tool-call-result' && e.results.some((r) => (r.toolName === 'stop' || r.toolName === 'end') && r.status === 'success'));
   if (result === undefined && agent.running && !endRequested && !last.finished && !last.closed) {
     const delivered = new Set([...parts(last.request.messages, 'tool-result'), ...last.toolResults.flatMap((call) => call.map((r) => r.toolCallId))]);
@@ -273,10 +308,10 @@ export async function scenario({ nativeAsyncTools, hangingOutput, spoken, maxCon
   const finished = events.flatMap((e) => (e.type === 'tool-call-result' && e.parentToolCallId === undefined ? e.results.map((r) => r.toolCallId) : []));
   if ([...started].sort().join() !== [...finished].sort().join()) broken.push('a started call without exactly one tool-call-result');
   if (started.some((id) => !calls.includes(id))) broken.push('a started call missing from history');
-  for (const connection of model.connections) {
+  for (const connection of opened) {
     const replayed = parts(connection.request.messages, 'tool-result');
     const sent = connection.toolResults.flatMap((call) => call.map((r) => r.toolCallId));
-    if (new Set([...replayed, ...sent]).size !== replayed.length + sent.length) broken.push(`connection ${String(connection.index)} got a result twice`);
+    if (new Set([...replayed, ...sent]).size !== replayed.length + sent.length) broken.push(`connection ${String(opened.indexOf(connection))} got a result twice`);
     connection.toolResults.forEach((call, index) => {
       const mode = groups.get(call.map((r) => r.toolCallId).join());
       if (mode === undefined) broken.push('a sendToolResults call that is not one whole group in call order');

@@ -1,4 +1,4 @@
-import type { BidiConnection, BidiConnectRequest, BidiModelEvent } from '@tandem/core/spec';
+import type { BidiConnection, BidiConnectRequest, BidiModel, BidiModelEvent, BidiSessionUpdate } from '@tandem/core/spec';
 import { sleep } from '@tandem/core';
 import type { BidiCloseReason, BidiEventBody, BidiRestartReason } from '../bidi-event.js';
 import { BidiAgentStateError } from '../errors/bidi-agent-state-error.js';
@@ -10,6 +10,8 @@ import type { SessionConfig } from '../session/session-config.js';
 /** What a {@link ConnectionLifecycle} needs from its conversation. @internal */
 export interface ConnectionHost {
   readonly config: SessionConfig;
+  /** The model of the active agent (a handoff or `update({ model })` may change it). */
+  model(): BidiModel;
   /** Aborts when the conversation ends. */
   readonly signal: AbortSignal;
   readonly ending: boolean;
@@ -24,6 +26,8 @@ export interface ConnectionHost {
   connectRequest(): Omit<BidiConnectRequest, 'signal' | 'resumeToken'>;
   /** A replacement connection is open (deliver held results, re-check idleness). */
   reconnected(): void;
+  /** A connection opened (the first or a replacement), made from the last connect request built. */
+  attached(): void;
   /** The provider ended the current connection's stream normally. */
   streamEnded(): void;
   end(reason: BidiCloseReason): void;
@@ -43,6 +47,10 @@ export class ConnectionLifecycle {
   private ready: Deferred<BidiConnection> = deferred();
   private restarting = false;
   private pendingRestart: { readonly reason: BidiRestartReason; readonly resumeToken?: string } | undefined;
+  /** Live updates (`connection.update()`) in flight: results wait for them. */
+  private updating = 0;
+  /** Resolved when the next connection opens (or the conversation ends): restarts for a new setup wait here. */
+  private nextAttach: Deferred<void> = deferred();
   /** Cancels the timers of the current connection when it is replaced or closed. */
   private timers = new AbortController();
   /** The one restart timer of the current connection (connection limit, or a go-away's time left). */
@@ -66,6 +74,53 @@ export class ConnectionLifecycle {
 
   get busy(): boolean {
     return this.restarting;
+  }
+
+  /**
+   * True while results must wait for a new setup to reach the model: a live update is in flight, or a
+   * restart for a new setup (`update`, `handoff`) waits for a turn boundary — so they reach the new agent.
+   */
+  get holdsResults(): boolean {
+    return this.updating > 0 || this.pendingRestart?.reason === 'update' || this.pendingRestart?.reason === 'handoff';
+  }
+
+  /**
+   * Changes the live session with `connection.update()` when the model has `capabilities.liveUpdate` and
+   * the connection the method. Resolves true once applied; false when it must reconnect instead (no live
+   * update, a restart under way, or the vendor refused — reported as a `warning`).
+   */
+  async liveUpdate(update: BidiSessionUpdate): Promise<boolean> {
+    const connection = this.current;
+    if (this.host.ending) return true;
+    if (connection?.update === undefined || this.host.model().capabilities.liveUpdate !== true || this.pendingRestart !== undefined) return false;
+    const generation = this.generationValue;
+    this.updating++;
+    try {
+      await connection.update(update);
+      return true;
+    } catch (error) {
+      if (generation !== this.generationValue) return true; // replaced meanwhile: the new connection has the new setup
+      const message = error instanceof Error ? error.message : String(error);
+      this.host.emit({ type: 'warning', code: 'live-update-refused', message: `The live session refused the update (${message}); reconnecting with the new setup instead.` });
+      return false;
+    } finally {
+      this.updating--;
+    }
+  }
+
+  /**
+   * Replaces the connection at the next turn boundary for a new setup — waiting for the response in
+   * progress at most `responseWaitMs` (a response that waits for the results held for the new agent would
+   * never end) — and resolves once the new one is open (or the conversation ended).
+   */
+  restartForSetup(reason: 'update' | 'handoff'): Promise<void> {
+    if (this.host.ending) return Promise.resolve();
+    const opened = this.nextAttach.promise;
+    if (!this.restarting) {
+      this.requestRestart(reason, undefined);
+      if (this.pendingRestart !== undefined) this.armRestartTimer(this.host.config.responseWaitMs, () => this.restart(reason, undefined));
+    }
+    return opened;
   }
 
   /** Opens the first connection; rejects with `BidiConnectionError` when every attempt failed. */
@@ -106,7 +161,7 @@ export class ConnectionLifecycle {
 
   /** A `go-away`: restart at the next turn boundary, or when `timeLeftMs` runs out. */
   goAway(resumeToken: string | undefined, timeLeftMs: number | undefined): void {
-    const token = this.host.config.model.capabilities.resumption ? resumeToken : undefined;
+    const token = this.host.model().capabilities.resumption ? resumeToken : undefined;
     this.requestRestart('go-away', token);
     if (this.pendingRestart === undefined) return;
     // The go-away replaces the connection-limit timer: one restart timer per connection.
@@ -123,7 +178,8 @@ export class ConnectionLifecycle {
   /** Replaces the connection now (the old one is closed and fenced). */
   restart(reason: BidiRestartReason, resumeToken: string | undefined): void {
     if (this.host.ending || this.restarting) return;
-    if (this.host.config.reconnect.maxAttempts <= 0) {
+    // A new setup always reconnects (one attempt at least); only failures and time-outs obey maxAttempts 0.
+    if (this.host.config.reconnect.maxAttempts <= 0 && reason !== 'update' && reason !== 'handoff') {
       this.host.end(reason === 'connection-lost' ? 'error' : 'timeout');
       return;
     }
@@ -147,6 +203,7 @@ export class ConnectionLifecycle {
     this.generationValue++;
     this.pendingRestart = undefined;
     this.ready.reject(new BidiAgentStateError('The conversation has ended; call start() to begin a new one.'));
+    this.nextAttach.resolve();
   }
 
   /** Closes the current connection (after {@link fence}). */
@@ -160,7 +217,7 @@ export class ConnectionLifecycle {
   private connect(generation: number, resumeToken: string | undefined): Promise<BidiConnection | undefined> {
     const { config, signal } = this.host;
     return connectWithRetry({
-      model: config.model,
+      model: this.host.model(),
       reconnect: config.reconnect,
       clock: config.clock,
       signal,
@@ -213,8 +270,12 @@ export class ConnectionLifecycle {
     this.openedAt = this.host.config.clock.now();
     this.host.emit({ type: 'connection-start', generation });
     this.ready.resolve(connection);
+    const attach = this.nextAttach;
+    this.nextAttach = deferred();
+    this.host.attached();
+    attach.resolve();
     void this.read(connection, generation);
-    const { maxConnectionMs } = this.host.config.model.capabilities;
+    const { maxConnectionMs } = this.host.model().capabilities;
     if (maxConnectionMs === undefined) return;
     const wait = Math.max(0, maxConnectionMs - this.host.config.reconnect.marginMs);
     this.armRestartTimer(wait, () => this.requestRestart('max-duration', undefined));

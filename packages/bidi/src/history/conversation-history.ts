@@ -36,6 +36,12 @@ export class ConversationHistory {
     this.snapshot = undefined;
   }
 
+  /** Replaces everything recorded with `messages` (a stored conversation, loaded again). */
+  reset(messages: readonly Message[]): void {
+    this.entries = messages.map((message) => ({ message }));
+    this.snapshot = undefined;
+  }
+
   /** The conversation so far (a new array whenever it changed). */
   get messages(): readonly Message[] {
     this.snapshot ??= this.entries.map((entry) => entry.message);

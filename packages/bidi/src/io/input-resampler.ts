@@ -7,16 +7,23 @@ import { Pcm16Resampler } from '../pcm/pcm16-resampler.js';
  */
 export class InputResampler {
   private readonly resamplers = new Map<number, Pcm16Resampler>();
+  private target = 0;
 
-  constructor(private readonly rate: number) {}
+  /** `rate()` is the model's input rate now (a handoff to another model may change it). */
+  constructor(private readonly rate: () => number) {}
 
   toModelRate(input: BidiInput): BidiInput {
-    if (input.type !== 'audio' || input.sampleRate === this.rate) return input;
+    const rate = this.rate();
+    if (rate !== this.target) {
+      this.resamplers.clear();
+      this.target = rate;
+    }
+    if (input.type !== 'audio' || input.sampleRate === rate) return input;
     let resampler = this.resamplers.get(input.sampleRate);
     if (resampler === undefined) {
-      resampler = new Pcm16Resampler(input.sampleRate, this.rate);
+      resampler = new Pcm16Resampler(input.sampleRate, rate);
       this.resamplers.set(input.sampleRate, resampler);
     }
-    return { type: 'audio', data: resampler.processPcm16(input.data), sampleRate: this.rate };
+    return { type: 'audio', data: resampler.processPcm16(input.data), sampleRate: rate };
   }
 }

@@ -23,7 +23,8 @@ export class SpeechEndPadding {
   constructor(
     private readonly clock: Clock,
     private readonly signal: AbortSignal,
-    private readonly sampleRate: number,
+    /** The model's input rate now. */
+    private readonly sampleRate: () => number,
     private readonly send: (input: BidiInput) => void,
   ) {
     signal.addEventListener('abort', () => this.clear(), { once: true });
@@ -61,10 +62,11 @@ export class SpeechEndPadding {
     this.clear();
     if (!this.open || this.signal.aborted) return;
     this.open = false;
-    const samples = Math.round((this.sampleRate * SILENCE_MS) / 1000);
+    const rate = this.sampleRate();
+    const samples = Math.round((rate * SILENCE_MS) / 1000);
     this.padding = true;
     try {
-      this.send({ type: 'audio', data: new Uint8Array(samples * 2), sampleRate: this.sampleRate });
+      this.send({ type: 'audio', data: new Uint8Array(samples * 2), sampleRate: rate });
     } finally {
       this.padding = false;
     }

@@ -92,4 +92,17 @@ describe('textInput / textOutput', () => {
     );
     expect(quiet.text()).toBe(['Well, let me …', '[error: glitch]', '[tool x waits for approval (call x1): {}]', '[reconnecting: timeout]', '[conversation ended: user-request]', ''].join('\n'));
   });
+
+  it('prints a handoff: which agent hands the call to which', async () => {
+    const model = new ScriptedBidiModel({ capabilities: { liveUpdate: true } });
+    const out = sink();
+    const agent = new BidiAgent({ model, name: 'concierge', handoffs: [{ name: 'booking', description: 'Books tables.', system: 'You book.' }] });
+    const running = agent.run({ outputs: [textOutput({ output: out.stream, showTools: false })] });
+    await model.until(() => model.connections.length === 1);
+    model.connection.emit(bidiToolGroup([{ name: 'transfer_to_booking', id: 'h1' }]));
+    await model.until(() => model.toolResultCalls.length === 1);
+    await agent.stop();
+    await running;
+    expect(out.text()).toBe(['[concierge hands the call to booking]', '[conversation ended: user-request]', ''].join('\n'));
+  });
 });

@@ -75,6 +75,8 @@ export function textOutput(options: TextOutputOptions = {}): BidiAgentOutput {
         return ' …\n';
       case 'connection-restart':
         return line(`[reconnecting: ${event.reason}]`);
+      case 'handoff':
+        return line(`[${event.from} hands the call to ${event.to}]`);
       case 'error':
         return line(`[error${event.fatal ? ', fatal' : ''}: ${describe(event.error)}]`);
       case 'connection-close':

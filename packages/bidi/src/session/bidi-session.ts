@@ -1,6 +1,8 @@
-import type { AgentEvent } from '@tandem/core';
+import type { AgentEvent, Handoff, ToolContext } from '@tandem/core';
 import { PendingApprovals, type ToolSnapshot } from '@tandem/core/runtime';
-import type { BidiInput, BidiModelEvent } from '@tandem/core/spec';
+import type { BidiInput, BidiModel, BidiModelEvent } from '@tandem/core/spec';
+import type { BidiHandoffTarget } from '../handoff/bidi-handoff-target.js';
+import type { BidiProfile } from '../handoff/bidi-profile.js';
 import type { BidiCloseReason, BidiEvent, BidiEventBody } from '../bidi-event.js';
 import { SpokenApprovals } from '../approvals/spoken-approvals.js';
 import { ConnectionLifecycle } from '../connection/connection-lifecycle.js';
@@ -11,7 +13,6 @@ import { loadStoredHistory } from '../history/session-persistence.js';
 import { EventFanout } from '../io/event-fanout.js';
 import { InputResampler } from '../io/input-resampler.js';
 import { SpeechEndPadding } from '../io/speech-end-padding.js';
-import { LiveTools } from '../tools/live-tools.js';
 import { ToolGroupTracker } from '../tools/tool-group-tracker.js';
 import type { ToolGroupRun } from '../tools/tool-group-run.js';
 import { SessionTracer } from '../tracing/session-tracer.js';
@@ -25,6 +26,7 @@ import { routeModelEvent } from './route-model-event.js';
 import { sendUserInput } from './send-user-input.js';
 import type { SessionConfig } from './session-config.js';
 import { sessionHosts } from './session-hosts.js';
+import { setupUpdate } from './setup-update.js';
 import { UserTurns } from './user-turns.js';
 
 /**
@@ -50,7 +52,13 @@ export class BidiSession {
   readonly delivery: ResultDelivery;
   readonly flow: ResponseFlow;
   readonly responseWait: ResponseWait;
-  readonly liveTools: LiveTools;
+  /** The active agent: its model, instructions, tools and voice (a handoff or `update()` replaces it). */
+  profile: BidiProfile;
+  /** The profile the current connection runs with, and the one the last connect request was built from. */
+  private liveProfile: BidiProfile | undefined;
+  private requestedProfile: BidiProfile | undefined;
+  /** Setup changes apply one after another, in order. */
+  private updates: Promise<void> = Promise.resolve();
   readonly spoken: SpokenApprovals | undefined;
   readonly padding: SpeechEndPadding;
   private readonly resampler: InputResampler;
@@ -59,19 +67,19 @@ export class BidiSession {
   beforeClose: (() => Promise<void>) | undefined;
 
   constructor(readonly config: SessionConfig) {
+    this.profile = config.profile;
     this.approvals = new PendingApprovals(config.approve);
-    this.resampler = new InputResampler(config.model.audio.inputRate);
+    this.resampler = new InputResampler(() => this.model.audio.inputRate);
     this.responseWait = new ResponseWait(this.signal, config.clock, config.responseWaitMs, () => this.step());
-    this.liveTools = new LiveTools(config.catalog, (error) => this.emit({ type: 'error', error, fatal: false }));
     this.history = new ConversationHistory(config.history, (message) =>
       config.messageAdded(message, (error) => this.emit({ type: 'error', error, fatal: false })),
     );
     if (config.store !== undefined) config.store.report = (error) => this.emit({ type: 'error', error, fatal: false });
     this.tracer = new SessionTracer(config.telemetry, {
       sessionId: config.store?.sessionId ?? config.runId,
-      agentName: config.agentName,
-      model: { provider: config.model.provider, modelId: config.model.modelId },
-      ...(config.system === undefined ? {} : { system: config.system }),
+      agentName: config.profile.name,
+      model: { provider: config.profile.model.provider, modelId: config.profile.model.modelId },
+      ...(config.profile.system === undefined ? {} : { system: config.profile.system }),
     });
     this.fanout = new EventFanout(
       config.queue,
@@ -84,7 +92,12 @@ export class BidiSession {
     this.delivery = new ResultDelivery(hosts.delivery);
     this.flow = new ResponseFlow(hosts.responses);
     this.spoken = config.approvals === 'spoken' ? new SpokenApprovals(hosts.spoken) : undefined;
-    this.padding = new SpeechEndPadding(config.clock, this.signal, config.model.audio.inputRate, (input) => void this.send(input).catch(() => undefined));
+    this.padding = new SpeechEndPadding(config.clock, this.signal, () => this.model.audio.inputRate, (input) => void this.send(input).catch(() => undefined));
+  }
+
+  /** The active agent's model. */
+  get model(): BidiModel {
+    return this.profile.model;
   }
 
   get signal(): AbortSignal {
@@ -99,9 +112,14 @@ export class BidiSession {
   /** Loads the stored history (the first time) and opens the first connection; rejects with the store's or the connection's error. */
   async open(): Promise<void> {
     try {
-      if (!(await loadStoredHistory(this.config.store, this.history, this.config.startMessages, this.signal))) return;
+      const stored = await loadStoredHistory(this.config.store, this.history, this.config.startMessages, this.signal);
+      if (!stored.loaded) return;
+      // A conversation handed over earlier (by voice or in text) continues with the agent it was handed to.
+      this.profile = this.config.resumedProfile(this.history.messages) ?? this.profile;
       this.config.restored?.(this);
       await this.connection.open();
+      // Calls of the stored conversation that wait for approval ask again (answerable by approve()/deny()).
+      if (stored.pending !== undefined) this.toolGroups.resume(stored.pending.calls, stored.pending.answers);
     } catch (error) {
       this.emit({ type: 'error', error, fatal: true });
       this.finish('error');
@@ -112,7 +130,72 @@ export class BidiSession {
 
   /** The tools as they are now; a refreshed list that breaks the name rules is reported and the last good one kept. */
   tools(): ToolSnapshot {
-    return this.liveTools.current();
+    return this.profile.tools.current();
+  }
+
+  /** The profile a connect request is built from now (remembered, so its connection knows its setup). */
+  requestProfile(): BidiProfile {
+    this.requestedProfile = this.profile;
+    return this.profile;
+  }
+
+  /** A connection opened with the last requested profile; a change made meanwhile is applied to it now. */
+  attached(): void {
+    this.liveProfile = this.requestedProfile;
+    if (this.liveProfile !== this.profile) void this.changeProfile(this.profile, 'update');
+  }
+
+  /**
+   * Makes `next` the active agent and brings the live session to it — `connection.update()` where the
+   * vendor can, else a new connection at the next turn boundary (history replayed, results held and then
+   * sent to the new one). Resolves once the model has the new setup, or the conversation ended.
+   */
+  changeProfile(next: BidiProfile, reason: 'update' | 'handoff'): Promise<void> {
+    this.profile = next;
+    const applied = this.updates.then(() => this.applyProfile(reason));
+    this.updates = applied.catch(() => undefined);
+    return applied;
+  }
+
+  private async applyProfile(reason: 'update' | 'handoff'): Promise<void> {
+    const live = this.liveProfile;
+    const target = this.profile;
+    if (this.ending || live === undefined || live === target) return; // (still connecting: the request carries it)
+    const change = setupUpdate(live, target);
+    if (change.empty) {
+      this.liveProfile = target;
+      return;
+    }
+    const generation = this.connection.generation;
+    if (!change.reconnect && (await this.connection.liveUpdate(change.update))) {
+      if (this.connection.generation === generation) this.liveProfile = target;
+      this.delivery.flush();
+      this.step();
+      return;
+    }
+    await this.connection.restartForSetup(reason);
+  }
+
+  /**
+   * A `transfer_to_<name>` call: runs the handoff's `onHandoff`, emits `handoff`, and switches to the
+   * target (not waiting for the live session: results wait for the switch). Rejects — the call's error
+   * result, no switch — when `onHandoff` throws or the target's tools clash.
+   */
+  async handoff(handoff: Handoff<BidiHandoffTarget>, input: unknown, context: ToolContext): Promise<void> {
+    if (this.ending) throw new BidiAgentStateError('The conversation has ended; no handoff was made.');
+    const from = this.profile;
+    await handoff.onHandoff?.({
+      from: from.name,
+      to: handoff.name,
+      target: handoff.target,
+      toolCallId: context.toolCallId,
+      input,
+      messages: this.history.messages,
+      signal: context.signal,
+    });
+    const next = this.config.profileOf(handoff, from);
+    this.emit({ type: 'handoff', from: from.name, to: next.name, toolCallId: context.toolCallId });
+    this.changeProfile(next, 'handoff').catch((error: unknown) => this.emit({ type: 'error', error, fatal: false }));
   }
 
   /** Sends user input (audio resampled to the model's rate), waiting out a reconnect. */
@@ -168,7 +251,7 @@ export class BidiSession {
       toolsRunning: this.toolGroups.busy,
       resultsPending: this.delivery.pending,
       resultsWaiting: this.delivery.waiting,
-      takesResultsMidResponse: this.config.model.capabilities.nativeAsyncTools,
+      takesResultsMidResponse: this.model.capabilities.nativeAsyncTools,
       awaitingAnswer: this.responseWait.waiting,
     });
     if (decision.type === 'end') this.finish(decision.reason, decision.reason === 'user-request' ? this.end.message : undefined);
@@ -194,6 +277,6 @@ export class BidiSession {
   }
 
   private stamp(body: BidiEventBody): BidiEvent {
-    return { ...body, runId: this.config.runId, timeMs: this.config.clock.now() } as BidiEvent;
+    return { ...body, runId: this.config.runId, timeMs: this.config.clock.now(), agentName: this.profile.name } as BidiEvent;
   }
 }

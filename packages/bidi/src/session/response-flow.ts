@@ -1,4 +1,4 @@
-import type { BidiConnection, BidiContextInput, BidiModelEvent } from '@tandem/core/spec';
+import type { BidiConnection, BidiContextInput, BidiModel, BidiModelEvent } from '@tandem/core/spec';
 import type { GuardrailCheck } from '@tandem/core/runtime';
 import { TranscriptGuard } from './transcript-guard.js';
 import type { BidiAudioMetrics, BidiEventBody } from '../bidi-event.js';
@@ -12,6 +12,8 @@ import { ResponseTracker } from './response-tracker.js';
 /** What a {@link ResponseFlow} needs from its conversation. @internal */
 export interface ResponseFlowHost {
   readonly config: SessionConfig;
+  /** The active agent's model (truncation depends on it). */
+  model(): BidiModel;
   readonly history: ConversationHistory;
   readonly fanout: EventFanout;
   emit(body: BidiEventBody): void;
@@ -160,7 +162,8 @@ export class ResponseFlow {
   }
 
   private onBargeIn(responseId: string | undefined): void {
-    const { clock, model } = this.host.config;
+    const { clock } = this.host.config;
+    const model = this.host.model();
     const startedAt = clock.now();
     const interrupted = this.responses.interrupt(responseId);
     const flushedAudioChunks = this.host.fanout.flushAudio();

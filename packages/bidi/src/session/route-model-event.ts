@@ -21,7 +21,7 @@ export function routeModelEvent(session: BidiSession, event: BidiModelEvent): vo
       session.connection.goAway(event.resumeToken, event.timeLeftMs);
       return;
     case 'timeout':
-      session.connection.restart('timeout', session.config.model.capabilities.resumption ? event.resumeToken : undefined);
+      session.connection.restart('timeout', session.model.capabilities.resumption ? event.resumeToken : undefined);
       return;
     default:
       return;

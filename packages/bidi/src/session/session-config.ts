@@ -1,11 +1,12 @@
 import type { BidiModel, Message } from '@tandem/core/spec';
-import type { Approver, Guardrail, Telemetry, ToolAgent } from '@tandem/core';
+import type { Approver, Guardrail, Handoff, Telemetry, ToolAgent } from '@tandem/core';
 import type { ToolGroupOptions } from '@tandem/core/runtime';
 import type { Clock } from '@tandem/core';
 import type { BidiQueueOptions } from '../bidi-queue-options.js';
 import type { SessionWriter } from '../history/session-writer.js';
-import type { ToolCatalog } from '@tandem/core/runtime';
 import type { BidiSession } from './bidi-session.js';
+import type { BidiProfile } from '../handoff/bidi-profile.js';
+import type { BidiHandoffTarget } from '../handoff/bidi-handoff-target.js';
 
 /** Reconnect settings, resolved. @internal */
 export interface ResolvedReconnect {
@@ -18,10 +19,15 @@ export interface ResolvedReconnect {
 /** Everything one conversation needs from its agent. @internal */
 export interface SessionConfig {
   readonly runId: string;
-  readonly model: BidiModel;
-  readonly system: string | undefined;
-  /** The agent's tools, read again at each connect and before each group (a live list may change). */
-  readonly catalog: ToolCatalog;
+  /**
+   * The agent the conversation starts with: model, instructions, tools (read again at each connect and
+   * before each group: a live list may change) and voice. Handoffs and `update()` replace it.
+   */
+  readonly profile: BidiProfile;
+  /** The profile of a handoff's target, with the model and voice in use where it has none. */
+  profileOf(handoff: Handoff<BidiHandoffTarget>, inUse: BidiProfile): BidiProfile;
+  /** The agent a starting history was last handed to (its profile), if it is in the graph. */
+  resumedProfile(messages: readonly Message[]): BidiProfile | undefined;
   readonly agent: ToolAgent;
   readonly history: readonly Message[];
   readonly clock: Clock;
@@ -35,8 +41,6 @@ export interface SessionConfig {
   /** Messages new to the store once its history is loaded: the agent's starting `messages`. */
   readonly startMessages: readonly Message[];
   readonly telemetry: Telemetry | undefined;
-  /** The agent's `name`, for traces. */
-  readonly agentName: string;
   readonly queue: BidiQueueOptions;
   readonly reconnect: ResolvedReconnect;
   /** After the inputs ended and results were sent, how long to wait for the model to answer them. */

@@ -32,6 +32,7 @@ function connectionHost(session: BidiSession): ConnectionHost {
   const { config } = session;
   return {
     config,
+    model: () => session.model,
     signal: session.signal,
     get ending() {
       return session.ending;
@@ -41,11 +42,16 @@ function connectionHost(session: BidiSession): ConnectionHost {
     responseActive: () => session.flow.active,
     interruptResponse: () => session.flow.interrupt(),
     // Results not yet delivered are left out of the replay: they are sent to the new connection instead.
-    connectRequest: () => ({
-      ...(config.system === undefined ? {} : { system: config.system }),
-      tools: session.tools().definitions,
-      messages: session.history.replay(session.delivery.undeliveredIds()),
-    }),
+    connectRequest: () => {
+      const profile = session.requestProfile();
+      return {
+        ...(profile.system === undefined ? {} : { system: profile.system }),
+        tools: profile.tools.current().definitions,
+        ...(profile.voice === undefined ? {} : { voice: profile.voice }),
+        messages: session.history.replay(session.delivery.undeliveredIds()),
+      };
+    },
+    attached: () => session.attached(),
     reconnected: () => {
       session.delivery.flush();
       session.step();
@@ -68,6 +74,8 @@ function toolsHost(session: BidiSession): ToolGroupHost {
     emit: (body) => {
       session.emit(body);
       if (body.type === 'tool-approval-request') {
+        // State is data: the session records the request, so a restarted conversation (or a text run) can answer it.
+        config.store?.append({ role: 'assistant', parts: [{ type: 'tool-approval-request', toolCallId: body.toolCallId, toolName: body.toolName, input: body.input }] });
         session.spoken?.requested(body, session.tools().byName.get(body.toolName)?.delivery ?? 'when-idle');
       }
     },
@@ -90,8 +98,8 @@ function deliveryHost(session: BidiSession): DeliveryHost {
     lateResultNote: config.lateResultNote,
     target: () => {
       const current = session.connection.current;
-      if (current === undefined || session.ending) return undefined;
-      if (!config.model.capabilities.nativeAsyncTools && session.flow.active) return undefined;
+      if (current === undefined || session.ending || session.connection.holdsResults) return undefined;
+      if (!session.model.capabilities.nativeAsyncTools && session.flow.active) return undefined;
       return { connection: current, generation: session.connection.generation };
     },
     generation: () => session.connection.generation,
@@ -109,6 +117,7 @@ function responsesHost(session: BidiSession): ResponseFlowHost {
   const { config } = session;
   return {
     config,
+    model: () => session.model,
     history: session.history,
     fanout: session.fanout,
     emit: (body) => session.emit(body),

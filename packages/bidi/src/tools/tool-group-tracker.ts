@@ -1,5 +1,5 @@
-import type { AgentEvent } from '@tandem/core';
-import { AbortFanout, type PendingApprovals } from '@tandem/core/runtime';
+import type { AgentEvent, ToolCall } from '@tandem/core';
+import { AbortFanout, type ApprovalAnswer, type PendingApprovals } from '@tandem/core/runtime';
 import type { BidiToolCall, ToolResult } from '@tandem/core/spec';
 import type { BidiEventBody } from '../bidi-event.js';
 import { CallCancellation } from './call-cancellation.js';
@@ -66,13 +66,29 @@ export class ToolGroupTracker {
   start(modelCalls: readonly BidiToolCall[]): void {
     const fresh = this.dropDuplicates(modelCalls);
     if (fresh.length === 0) return;
-    const { config, history } = this.host;
     const calls = parseToolCalls(fresh);
-    const index = ++this.count;
-    const groupId = `group_${String(index)}`;
-    history.addToolCalls(calls);
+    const groupId = `group_${String(this.count + 1)}`;
+    this.host.history.addToolCalls(calls);
     for (const call of calls) this.host.emit({ type: 'tool-start', groupId, toolCallId: call.toolCallId, toolName: call.toolName });
     for (const call of calls) this.host.emit({ type: 'tool-end', groupId, toolCall: call });
+    this.run(calls, new Map());
+  }
+
+  /**
+   * Runs again, as one group, calls of a stored conversation that waited for approval (already in the
+   * history): each asks again (a `tool-approval-request` event), and `answers` found in the history answer
+   * them at once. Their results are recorded and delivered like any group's.
+   */
+  resume(calls: readonly ToolCall[], answers: ReadonlyMap<string, ApprovalAnswer>): void {
+    const fresh = calls.filter((call) => !this.seenIds.has(call.toolCallId));
+    for (const call of fresh) this.seenIds.add(call.toolCallId);
+    if (fresh.length > 0) this.run(fresh, answers);
+  }
+
+  private run(calls: readonly ToolCall[], answers: ReadonlyMap<string, ApprovalAnswer>): void {
+    const { config, history } = this.host;
+    const index = ++this.count;
+    const groupId = `group_${String(index)}`;
     const startedAt = config.clock.now();
     // One listener on the conversation's signal for all groups, however many overlap.
     this.abortFanout ??= new AbortFanout(this.host.signal);
@@ -90,7 +106,12 @@ export class ToolGroupTracker {
       invocationState: config.invocationState,
       runId: config.runId,
       step: index,
-      emit: (event) => this.forward(event, groupId, startedAt),
+      emit: (event) => {
+        this.forward(event, groupId, startedAt);
+        const answer = event.type === 'tool-approval-request' && event.parentToolCallId === undefined ? answers.get(event.toolCallId) : undefined;
+        // The call starts waiting right after announcing it: answer on the next microtask.
+        if (answer !== undefined && event.type === 'tool-approval-request') void Promise.resolve().then(() => this.host.approvals.answer(event.toolCallId, answer));
+      },
       hooks: this.cancellation.hooks(config.hooks),
       approvals: this.host.approvals,
       ...(config.concurrency === undefined ? {} : { concurrency: config.concurrency }),

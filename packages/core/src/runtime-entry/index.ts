@@ -19,6 +19,7 @@ export { PendingApprovals } from '../tool-runtime/pending-approvals.js';
 export type { ApprovalGate, ApprovalAnswer, ApprovalInterrupt } from '../tool-runtime/approval.js';
 export { toApprovalAnswer, deniedText } from '../tool-runtime/approval.js';
 export { answeredCallIds } from '../session/repair-history.js';
+export { mergeApprovalRecords, requestOwner } from '../session/approval-records.js';
 export { ToolCatalog, type ToolCatalogOptions, type ToolSnapshot } from '../agent/tool-catalog.js';
 export { shareHooks } from '../agent/agent.js';
 export { assertKnownOptions } from '../util/assert-known-options.js';

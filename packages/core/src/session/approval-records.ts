@@ -1,7 +1,17 @@
 import type { Message } from '../spec/message/v1/message.js';
 import type { Part, ToolApprovalRequestPart } from '../spec/message/v1/part.js';
 
-/** The call of this conversation a request belongs to: its own call, or the outer call that runs its nested run. @internal */
+/**
+ * The call of this conversation a request belongs to: its own call, or the outer call that runs its
+ * nested run. For agents built on the runtime (`@tandem/bidi`).
+ *
+ * @example
+ * ```ts
+ * requestOwner({ type: 'tool-approval-request', toolCallId: 'inner', toolName: 'pay', input: {}, parentToolCallId: 'outer' }); // 'outer'
+ * ```
+ *
+ * @category Sessions
+ */
 export function requestOwner(part: ToolApprovalRequestPart): string {
   return part.parentToolCallId ?? part.toolCallId;
 }
@@ -26,8 +36,16 @@ export function applyApprovalRecord(message: Message, record: readonly ToolAppro
 }
 
 /**
- * Folds approval records back into the assistant messages that hold their calls, so a loaded history
- * reads as the run's own messages did. @internal
+ * Folds approval records (assistant messages of `tool-approval-request` parts only, which a paused run
+ * appends to its session) back into the assistant messages that hold their calls, so a loaded history
+ * reads as the run's own messages did. For agents built on the runtime that load sessions themselves.
+ *
+ * @example
+ * ```ts
+ * const history = repairHistory(mergeApprovalRecords(await store.load(id)));
+ * ```
+ *
+ * @category Sessions
  */
 export function mergeApprovalRecords(history: readonly Message[]): Message[] {
   if (!history.some(isApprovalRecord)) return history.slice();

@@ -120,7 +120,7 @@ export class NovaSonicModel implements BidiModelV1 {
     const { inference = {} } = this.options;
     const setup: NovaSessionSetup = {
       promptName,
-      voice: this.options.voice ?? 'matthew',
+      voice: request.voice ?? this.options.voice ?? 'matthew',
       inference: { maxTokens: inference.maxTokens ?? 1024, topP: inference.topP ?? 0.9, temperature: inference.temperature ?? 0.7 },
       endpointingSensitivity: this.endpointing,
       tools: request.tools,

@@ -119,7 +119,7 @@ export class GoogleLiveModel implements BidiModelV1 {
     const setup = buildLiveSetup({
       systemParts: [...(request.system === undefined ? [] : [request.system]), ...history.systemParts],
       tools: request.tools,
-      settings: config.settings,
+      settings: request.voice === undefined ? config.settings : { ...config.settings, voice: request.voice },
       warn: config.warn,
       seedsHistory: history.turns.length > 0,
       ...(resumed === undefined ? {} : { resumeHandle: resumed.handle }),

@@ -132,7 +132,7 @@ export class OpenAIRealtimeModel implements BidiModelV1 {
         modelId: this.modelId,
         system: request.system,
         tools: request.tools,
-        voice: this.config.voice,
+        voice: request.voice ?? this.config.voice,
         transcriptionModel: this.config.transcriptionModel,
         turnDetection: openAITurnDetection(this.config.turnDetection),
         sampleRate: SAMPLE_RATE,

@@ -16,6 +16,11 @@ import type { ToolDefinition } from '../../language-model/v1/tool-definition.js'
 export interface BidiConnectRequest {
   readonly system?: string;
   readonly tools: readonly ToolDefinition[];
+  /**
+   * The output voice for this connection, overriding the model's configured one (a voice handoff, or
+   * `bidiAgent.update({ voice })` that reconnects). Providers without a voice setting ignore it.
+   */
+  readonly voice?: string;
   /** History to start from (empty for a new conversation). */
   readonly messages: readonly Message[];
   /** Aborting cancels the connection attempt (and closes the connection if it is already open). */
