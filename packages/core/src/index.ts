@@ -45,6 +45,16 @@ export type {
 } from './hooks/agent-hooks.js';
 export type { ToolCallHooks } from './hooks/tool-call-hooks.js';
 export { Agent } from './agent/agent.js';
+export {
+  handoff,
+  handoffToolName,
+  isHandoff,
+  toHandoff,
+  type Handoff,
+  type HandoffOptions,
+  type HandoffContext,
+  type HandoffTarget,
+} from './handoff/handoff.js';
 export { stream, type StreamOptions, type ModelStream, type StreamResult } from './stream/stream.js';
 export { NoSuchToolError, InvalidToolInputError, ToolTimeoutError, ToolCancelledError } from './tool-runtime/tool-errors.js';
 export { toToolOutput } from './tool-runtime/to-tool-output.js';
