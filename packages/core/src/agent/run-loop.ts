@@ -17,6 +17,8 @@ import type { StepDecision } from './step-decision.js';
 import { startRunTrace, traceSafely } from './trace-run.js';
 import { ContextRunner } from '../context/context-runner.js';
 import { withMessageIds } from '../context/with-message-ids.js';
+import { applyTransfer, restoreActiveAgent } from './handoff-step.js';
+import type { RunHooks } from './run-hooks.js';
 
 type End = Extract<StepDecision, { type: 'end' }>;
 
@@ -27,7 +29,9 @@ type End = Extract<StepDecision, { type: 'end' }>;
  */
 export async function runLoop(config: LoopConfig): Promise<AgentResult<unknown>> {
   const trace = startRunTrace(config);
-  const recorder = new RunRecorder(config.state.messages, config.hooks, config.runId, config.session, config.options.context !== undefined);
+  // The active agent's hooks (a handoff changes them) see every message added.
+  const hooks: RunHooks = { has: (name) => progress.config.hooks.has(name), run: (name, event) => progress.config.hooks.run(name, event) };
+  const recorder = new RunRecorder(config.state.messages, hooks, config.runId, config.session, config.options.context !== undefined);
   const progress: RunProgress = {
     config,
     recorder,
@@ -53,15 +57,18 @@ export async function runLoop(config: LoopConfig): Promise<AgentResult<unknown>>
 }
 
 async function loop(progress: RunProgress): Promise<AgentResult<unknown>> {
-  const { config } = progress;
-  await loadHistory(config);
-  // A paused group is settled first (a run without a session was checked when it started).
-  const plan = config.session === undefined ? config.resume : planResume(config.state.messages);
+  await loadHistory(progress.config);
+  // A paused group is settled first (a run without a session was checked when it started), by the agent that made it.
+  const plan = progress.config.session === undefined ? progress.config.resume : planResume(progress.config.state.messages);
+  restoreActiveAgent(progress, plan?.pending.holder);
   if (plan !== undefined) {
     const end = await resumeGroup(progress, plan);
+    restoreActiveAgent(progress);
     if (end !== undefined) return finish(progress, end, 0);
   }
   for (let step = 1; ; step++) {
+    // Read each step: a handoff makes another agent's config the run's.
+    const config = progress.config;
     const before = checkpoint(config);
     if (before !== undefined) return finish(progress, before, step - 1);
     const tools = config.catalog.current();
@@ -70,6 +77,7 @@ async function loop(progress: RunProgress): Promise<AgentResult<unknown>> {
     const gate = checkpoint(config);
     if (gate !== undefined) return finish(progress, gate, step - 1);
     const decision = await runStep(progress, step, request, tools);
+    applyTransfer(progress, step);
     if (decision.type === 'end') return finish(progress, decision, step);
   }
 }
@@ -123,6 +131,7 @@ async function finish(progress: RunProgress, end: End, step: number): Promise<Ag
     steps: progress.steps,
     output,
     interruptions: end.interruptions ?? [],
+    lastAgent: config.handoffs?.active.agent ?? config.agent,
   };
 }
 

@@ -23,6 +23,10 @@ const AGENT_OPTION_KEYS = Object.keys({
   session: true,
   telemetry: true,
   context: true,
+  description: true,
+  model: true,
+  handoffs: true,
+  maxHandoffs: true,
 } satisfies Record<keyof AgentOptions, true>);
 
 /** Names other agent libraries use for an Agent option. */
@@ -69,6 +73,13 @@ export function validateAgentOptions(options: AgentOptions): void {
   const approvalTimeoutMs = options.approvalTimeoutMs;
   if (approvalTimeoutMs !== undefined && !(typeof approvalTimeoutMs === 'number' && approvalTimeoutMs > 0 && Number.isFinite(approvalTimeoutMs))) {
     throw new TypeError(`Agent: approvalTimeoutMs must be a positive number of milliseconds, got ${String(approvalTimeoutMs)}.`);
+  }
+  const maxHandoffs = options.maxHandoffs ?? 10;
+  if (!Number.isInteger(maxHandoffs) || maxHandoffs < 0) {
+    throw new TypeError(`Agent: maxHandoffs must be a non-negative integer, got ${String(maxHandoffs)}.`);
+  }
+  if (options.handoffs !== undefined && !Array.isArray(options.handoffs)) {
+    throw new TypeError('Agent: handoffs must be an array of agents (or handoff(agent, { … }) values).');
   }
   const session = options.session;
   if (session !== undefined && (typeof session.id !== 'string' || session.id === '' || typeof session.store?.load !== 'function')) {

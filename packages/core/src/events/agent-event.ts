@@ -14,6 +14,11 @@ export interface EventBase {
   readonly step: number;
   /** Set when the event comes from a nested agent run by a tool: that tool call's id. */
   readonly parentToolCallId?: string;
+  /**
+   * The name of the agent that produced the event (its `name` option, default `agent`) — after a handoff,
+   * the agent the conversation was handed to. Set on every event of an agent run; absent on `stream()`'s.
+   */
+  readonly agentName?: string;
 }
 
 /**
@@ -128,6 +133,18 @@ export type LoopEvent =
       readonly afterTokens: number;
       /** `summarize`: older turns were summarized; `window`: the oldest half of the messages was dropped. */
       readonly strategy: 'summarize' | 'window';
+    })
+  | (EventBase & {
+      /**
+       * The conversation moved to another agent: `from` called `to`'s handoff tool (`toolCallId`), the rest
+       * of the group finished, and `to` makes the next model call.
+       */
+      readonly type: 'handoff';
+      /** The name of the agent that handed off. */
+      readonly from: string;
+      /** The name of the agent that takes over. */
+      readonly to: string;
+      readonly toolCallId: string;
     })
   | (EventBase & { readonly type: 'step-end'; readonly finishReason: FinishReason; readonly usage: Usage });
 
