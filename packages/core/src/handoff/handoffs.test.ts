@@ -7,6 +7,7 @@ import { textResponse, toolCallResponse } from '../testing/responses.js';
 import { collect, deferred, fnTool, ofType } from '../__fixtures__/fixtures.js';
 import { memorySessionStore } from '../session/memory-session-store.js';
 import { messageFromJson, messageToJson } from '../messages/message-json.js';
+import { approvalResponse } from '../messages/approval-response.js';
 import type { SessionStore } from '../session/session-store.js';
 import type { Message } from '../spec/message/v1/message.js';
 import type { ToolResultPart } from '../spec/message/v1/part.js';
@@ -227,6 +228,39 @@ describe('text handoffs', () => {
     expect(ofType(events, 'handoff').map((event) => `${event.from}>${event.to}`)).toEqual(['router>billing', 'billing>router']);
     expect(model.requests.map((request) => request.system)).toEqual(['router', 'billing', 'router']);
     expect((await run.result).lastAgent).toBe(router);
+  });
+
+  it('under eager execution the first handoff in call order still wins', async () => {
+    const { billing, refunds } = team();
+    const router = new Agent({ name: 'router', handoffs: [billing, refunds], toolExecution: { start: 'eager' } });
+    const model = new ScriptedModel({
+      responses: [toolCallResponse([{ name: 'transfer_to_refunds', id: 'first' }, { name: 'transfer_to_billing', id: 'second' }]), textResponse('Refunds here.')],
+    });
+    const result = await router.run(model, 'q').result;
+    expect(results(result.messages).map((part) => part.status)).toEqual(['success', 'error']);
+    expect(result.lastAgent).toBe(refunds);
+  });
+
+  it('a paused group that also transferred is resumed by the agent that made it, then the target answers', async () => {
+    const deleted: string[] = [];
+    const billing = new Agent({ name: 'billing', description: 'Billing.', system: 'billing' });
+    const remove = { ...fnTool('delete_account', () => void deleted.push('42')), needsApproval: true };
+    const router = new Agent({ name: 'router', system: 'router', tools: [remove], handoffs: [billing], approvals: 'interrupt' });
+    const model = new ScriptedModel({
+      responses: [toolCallResponse([{ name: 'transfer_to_billing', id: 'H' }, { name: 'delete_account', id: 'D' }]), textResponse('Billing: account deleted.')],
+    });
+    const paused = await router.run(model, 'delete my account and check my bill').result;
+    expect(paused.stopReason).toBe('interrupted');
+    expect(paused.lastAgent).toBe(billing);
+    // Resumed on the router without a session: the history says the group was the router's.
+    const resumed = await router.run(model, [...paused.messages, approvalResponse('D', true)]).result;
+    expect(deleted).toEqual(['42']);
+    expect(results(resumed.messages).map((part) => [part.toolCallId, part.status])).toEqual([
+      ['H', 'success'],
+      ['D', 'success'],
+    ]);
+    expect(model.requests[1]?.system).toBe('billing');
+    expect(resumed.lastAgent).toBe(billing);
   });
 
   it('rejects a handoff that collides with a tool name, and a target that is not an agent', () => {
