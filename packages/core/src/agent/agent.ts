@@ -49,7 +49,7 @@ const NO_HOOKS = new HookRegistry();
  *
  * @category Agent
  */
-export class Agent implements ToolAgent, HandoffAgent {
+export class Agent implements ToolAgent {
   readonly options: AgentOptions;
   // Kept small on purpose: a finished agent should cost little memory (apps hold thousands).
   private readonly catalog: ToolCatalog;

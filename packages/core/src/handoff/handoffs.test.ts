@@ -200,6 +200,16 @@ describe('text handoffs', () => {
     expect(ofType(events, 'handoff')).toHaveLength(0);
   });
 
+  it('uses the target\'s context manager for its model calls (and keeps history whole)', async () => {
+    const billing = new Agent({ name: 'billing', description: 'Billing.', context: { prepare: (messages) => messages.slice(-1) } });
+    const router = new Agent({ name: 'router', handoffs: [billing] });
+    const model = new ScriptedModel({ responses: [toolCallResponse([{ name: 'transfer_to_billing', id: 'H' }]), textResponse('Billing here.')] });
+    const result = await router.run(model, 'my invoice').result;
+    expect(model.requests[0]?.messages).toHaveLength(1);
+    expect(model.requests[1]?.messages.map((message) => message.role)).toEqual(['tool']);
+    expect(result.messages).toHaveLength(4);
+  });
+
   it('runs the target\'s hooks after the handoff, not the source\'s', async () => {
     const { router, billing } = team();
     const calls: string[] = [];
