@@ -26,7 +26,7 @@ describe('entryAgent', () => {
   });
 
   it('builds every agent with its system, tools and handoffs (back and forth), entering at `agent`', async () => {
-    const { agent, multiAgent } = entryAgent(
+    const { agent, multiAgent, names } = entryAgent(
       config(
         {
           router: { system: 'Route.', handoffs: ['billing'] },
@@ -38,6 +38,7 @@ describe('entryAgent', () => {
     );
     expect(multiAgent).toBe(true);
     expect(agent.name).toBe('router');
+    expect(names).toEqual(['router', 'billing']);
     const model = new ScriptedModel({ responses: [toolCallResponse([{ name: 'transfer_to_billing', id: 'H' }]), textResponse('Billing here.')] });
     const result = await agent.run(model, 'my invoice').result;
     expect(result.lastAgent.name).toBe('billing');

@@ -7,6 +7,8 @@ export interface EntryAgent {
   readonly agent: Agent;
   /** True when the config's `agents` hand off to each other: the chat shows who is answering. */
   readonly multiAgent: boolean;
+  /** The names of the config's agents, the entry agent first (empty without `agents`). */
+  readonly names: readonly string[];
 }
 
 /**
@@ -25,7 +27,7 @@ export interface EntryAgent {
  */
 export function entryAgent(config: LoadedConfig, base: AgentOptions): EntryAgent {
   const defined = Object.entries(config.agents ?? {});
-  if (defined.length === 0) return { agent: new Agent(base), multiAgent: false };
+  if (defined.length === 0) return { agent: new Agent(base), multiAgent: false, names: [] };
   const all = (base.tools ?? []).flat() as Tool[];
   const byName = new Map(all.map((tool) => [tool.name, tool]));
   const lists = new Map<string, Agent[]>();
@@ -58,7 +60,7 @@ export function entryAgent(config: LoadedConfig, base: AgentOptions): EntryAgent
   }
   const entry = agents.get(config.agent ?? defined[0]?.[0] ?? '') ?? [...agents.values()][0];
   if (entry === undefined) throw new CliError('config', `Invalid config ${config.file ?? '(none)'}: agents: expected at least one agent`);
-  return { agent: entry, multiAgent };
+  return { agent: entry, multiAgent, names: [entry.name, ...[...agents.keys()].filter((name) => name !== entry.name)] };
 }
 
 function toolOf(byName: ReadonlyMap<string, Tool>, name: string, path: string, file: string | undefined): Tool {

@@ -33,7 +33,7 @@ export async function chatCommand(options: GlobalOptions): Promise<ExitCode> {
     view.app?.unmount();
   };
   const agentOptions = { ...prepared.agentOptions, ...chatContext(options.context) };
-  const { agent, multiAgent } = entryAgent(prepared.config, agentOptions);
+  const { agent, multiAgent, names } = entryAgent(prepared.config, agentOptions);
   const controller = new ChatController({
     agentOptions,
     agent,
@@ -66,6 +66,7 @@ export async function chatCommand(options: GlobalOptions): Promise<ExitCode> {
     notes: [
       options.yes === true ? 'Every tool call is approved (--yes).' : 'Tools that need approval ask y/n before they run (--yes approves all).',
       sessionNote(opened?.choice),
+      ...(multiAgent ? [`Agents: ${names.join(', ')} (turns start at ${names[0] ?? ''}; the prompt shows who answers).`] : []),
       ...(opened?.choice.note === undefined ? [] : [opened.choice.note]),
       ...warnings.map((line) => `Warning: ${line}`),
     ],
