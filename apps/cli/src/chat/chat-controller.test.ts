@@ -213,6 +213,35 @@ describe('ChatController with agents that hand off', () => {
     expect(names).toEqual(['router', 'billing', 'router']);
   });
 
+  it('names the agent a stored conversation continues with, from the first event of the turn', async () => {
+    const { Agent, memorySessionStore } = await import('@tandem/core');
+    const billing = new Agent({ name: 'billing', description: 'Invoices and charges.', system: 'Bill.' });
+    const router = new Agent({ name: 'router', system: 'Route.', handoffs: [billing] });
+    const store = memorySessionStore();
+    await router.run(demoModel({ wordDelayMs: 0 }), 'transfer_to_billing', { session: { store, id: 's' } }).result;
+    const controller = new ChatController({
+      agentOptions: {},
+      agent: router,
+      multiAgent: true,
+      model: demoModel({ wordDelayMs: 0 }),
+      modelId: 'demo:offline',
+      isDemo: true,
+      tools: [],
+      switchModel: () => Promise.reject(new Error('no')),
+      exit: () => {},
+      session: { store, id: 's', newId: () => 'next' },
+    });
+    const seen: (string | undefined)[] = [];
+    // While the answer streams (before the run's result), the prompt already names billing.
+    controller.subscribe(() => {
+      if (controller.state.running && (controller.state.live?.blocks.length ?? 0) > 0) seen.push(controller.state.agentName);
+    });
+    await controller.submit('hello again');
+    expect(seen.length).toBeGreaterThan(0);
+    expect(new Set(seen)).toEqual(new Set(['billing']));
+    expect(controller.state.agentName).toBe('billing');
+  });
+
   it('leaves agentName undefined for a single agent', () => {
     const { controller } = setup();
     expect(controller.state.agentName).toBeUndefined();

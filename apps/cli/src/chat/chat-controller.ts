@@ -193,7 +193,11 @@ export class ChatController {
     try {
       for await (const event of run) {
         current.turn = reduceTurn(current.turn, event, this.now());
-        if (event.type === 'handoff' && event.parentToolCallId === undefined && this.options.multiAgent === true) this.update({ agentName: event.to });
+        if (this.options.multiAgent === true && event.parentToolCallId === undefined) {
+          // The agent answering: the target of a handoff, else whoever made the event (a resumed session may start anywhere).
+          const name = event.type === 'handoff' ? event.to : event.agentName;
+          if (name !== undefined && name !== this.snapshot.agentName) this.update({ agentName: name });
+        }
         if (event.type === 'tool-approval-request' && event.parentToolCallId === undefined) {
           if (this.options.autoApprove === true) current.turn = approvalAnswered(current.turn, event.toolCallId, true, this.now());
           else this.ask(event);
