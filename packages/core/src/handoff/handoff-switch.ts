@@ -54,11 +54,6 @@ export class HandoffSwitch {
     return this.activeParts;
   }
 
-  /** Handoffs made in this run. */
-  get count(): number {
-    return this.made;
-  }
-
   /** Makes `parts` the active agent (its tools and transfer tools from the next model call on). */
   activate(parts: AgentParts, via?: Handoff<HandoffAgent>): void {
     this.activeParts = parts;
