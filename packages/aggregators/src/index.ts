@@ -8,7 +8,17 @@
 export type { Aggregator, AggregatorClass } from '@tandem/core';
 export { TextAggregator } from './text-aggregator.js';
 export { StatusAggregator, NO_STATUS_RESULT } from './status-aggregator.js';
-export { SubAgentAggregator } from './sub-agent-aggregator.js';
-export type { SubAgentBundle, SubAgentItem, SubAgentResultItem } from './sub-agent-bundle.js';
-export { promptInput, type SubAgentToolInput, type SubAgentToolInputCommon, type SubAgentPromptInput } from './sub-agent-input.js';
-export { subAgentTool, type SubAgent, type SubAgentToolOptions } from './sub-agent-tool.js';
+// The sub-agent pieces live in core (one implementation with `agent.asTool()`); they stay importable from here.
+export {
+  SubAgentAggregator,
+  promptInput,
+  subAgentTool,
+  type SubAgentBundle,
+  type SubAgentItem,
+  type SubAgentResultItem,
+  type SubAgentToolInput,
+  type SubAgentToolInputCommon,
+  type SubAgentPromptInput,
+  type SubAgent,
+  type SubAgentToolOptions,
+} from '@tandem/core';

@@ -25,6 +25,7 @@ export type {
   AgentOptions,
   AgentResult,
   AgentRun,
+  RunnableAgent,
   RunOptions,
   StepResult,
   StopCondition,
@@ -55,6 +56,12 @@ export {
   type HandoffContext,
   type HandoffTarget,
 } from './handoff/handoff.js';
+export { HandoffError } from './handoff/handoff-error.js';
+export type { AsToolOptions } from './agent/agent-as-tool.js';
+export { SubAgentAggregator } from './sub-agent/sub-agent-aggregator.js';
+export type { SubAgentBundle, SubAgentItem, SubAgentResultItem } from './sub-agent/sub-agent-bundle.js';
+export { promptInput, type SubAgentToolInput, type SubAgentToolInputCommon, type SubAgentPromptInput } from './sub-agent/sub-agent-input.js';
+export { subAgentTool, type SubAgent, type SubAgentToolOptions } from './sub-agent/sub-agent-tool.js';
 export { stream, type StreamOptions, type ModelStream, type StreamResult } from './stream/stream.js';
 export { NoSuchToolError, InvalidToolInputError, ToolTimeoutError, ToolCancelledError } from './tool-runtime/tool-errors.js';
 export { toToolOutput } from './tool-runtime/to-tool-output.js';

@@ -58,7 +58,7 @@ function until(controller: ChatController, predicate: (state: ChatState) => bool
 }
 
 const texts = (state: ChatState, kind: TranscriptItem['kind']) =>
-  state.transcript.filter((item) => item.kind === kind).map((item) => ('text' in item ? item.text : item.kind === 'block' && item.block.kind !== 'tools' ? item.block.text : ''));
+  state.transcript.filter((item) => item.kind === kind).map((item) => ('text' in item ? item.text : item.kind === 'block' && 'text' in item.block ? item.block.text : ''));
 
 describe('ChatController', () => {
   it('runs a turn: the user line, reasoning, text, the tool group with results, then the narration', async () => {
@@ -176,5 +176,74 @@ describe('ChatController', () => {
     expect((await store.load('second')).map((message) => messageText(message))).toEqual(['again', expect.any(String)]);
     expect((await store.load('first'))).toHaveLength(4);
     expect(turns).toEqual(['first: hello', 'second: again']);
+  });
+});
+
+describe('ChatController with agents that hand off', () => {
+  it('names the active agent in its state: the entry agent first, the target after a handoff, kept for the next turn', async () => {
+    const { Agent } = await import('@tandem/core');
+    const billingHandoffs: InstanceType<typeof Agent>[] = [];
+    const billing = new Agent({ name: 'billing', description: 'Invoices and charges.', system: 'Bill.', handoffs: billingHandoffs });
+    const router = new Agent({ name: 'router', system: 'Route.', handoffs: [billing] });
+    billingHandoffs.push(router);
+    const names: (string | undefined)[] = [];
+    const controller = new ChatController({
+      agentOptions: {},
+      agent: router,
+      multiAgent: true,
+      model: demoModel({ wordDelayMs: 0 }),
+      modelId: 'demo:offline',
+      isDemo: true,
+      tools: [],
+      switchModel: () => Promise.reject(new Error('no')),
+      exit: () => {},
+    });
+    controller.subscribe(() => {
+      if (names.at(-1) !== controller.state.agentName) names.push(controller.state.agentName);
+    });
+    expect(controller.state.agentName).toBe('router');
+    await controller.submit('transfer_to_billing please');
+    expect(controller.state.agentName).toBe('billing');
+    expect(names).toEqual(['router', 'billing']);
+    const blocks = controller.state.transcript.flatMap((item) => (item.kind === 'block' ? [item.block] : []));
+    expect(blocks.find((block) => block.kind === 'handoff')).toEqual({ kind: 'handoff', step: 1, from: 'router', to: 'billing' });
+    // The next turn continues with billing (the history says so), and billing can hand back.
+    await controller.submit('transfer_to_router now');
+    expect(controller.state.agentName).toBe('router');
+    expect(names).toEqual(['router', 'billing', 'router']);
+  });
+
+  it('names the agent a stored conversation continues with, from the first event of the turn', async () => {
+    const { Agent, memorySessionStore } = await import('@tandem/core');
+    const billing = new Agent({ name: 'billing', description: 'Invoices and charges.', system: 'Bill.' });
+    const router = new Agent({ name: 'router', system: 'Route.', handoffs: [billing] });
+    const store = memorySessionStore();
+    await router.run(demoModel({ wordDelayMs: 0 }), 'transfer_to_billing', { session: { store, id: 's' } }).result;
+    const controller = new ChatController({
+      agentOptions: {},
+      agent: router,
+      multiAgent: true,
+      model: demoModel({ wordDelayMs: 0 }),
+      modelId: 'demo:offline',
+      isDemo: true,
+      tools: [],
+      switchModel: () => Promise.reject(new Error('no')),
+      exit: () => {},
+      session: { store, id: 's', newId: () => 'next' },
+    });
+    const seen: (string | undefined)[] = [];
+    // While the answer streams (before the run's result), the prompt already names billing.
+    controller.subscribe(() => {
+      if (controller.state.running && (controller.state.live?.blocks.length ?? 0) > 0) seen.push(controller.state.agentName);
+    });
+    await controller.submit('hello again');
+    expect(seen.length).toBeGreaterThan(0);
+    expect(new Set(seen)).toEqual(new Set(['billing']));
+    expect(controller.state.agentName).toBe('billing');
+  });
+
+  it('leaves agentName undefined for a single agent', () => {
+    const { controller } = setup();
+    expect(controller.state.agentName).toBeUndefined();
   });
 });

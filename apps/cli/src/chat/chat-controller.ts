@@ -31,6 +31,8 @@ export interface ChatState {
   readonly isDemo: boolean;
   /** The id of the stored session the turns go to (undefined when conversations are not kept). */
   readonly sessionId: string | undefined;
+  /** The name of the agent answering, when the config defines agents that hand off (else undefined). */
+  readonly agentName: string | undefined;
 }
 
 /** Where the chat keeps its conversation: the store, the session to start with, and how to start another. */
@@ -50,6 +52,10 @@ export type ModelSwitcher = (value: string) => Promise<{ readonly id: string; re
 /** Options of {@link ChatController}. */
 export interface ChatControllerOptions {
   readonly agentOptions: AgentOptions;
+  /** The entry agent, when the config defines agents (else one is made from `agentOptions`). */
+  readonly agent?: Agent;
+  /** Several agents hand off to each other: the state names the active one (`agentName`). */
+  readonly multiAgent?: boolean;
   /** `--yes`: the agent's `approve` option answers every approval at once; nothing is asked. */
   readonly autoApprove?: boolean;
   readonly model: LanguageModel;
@@ -86,7 +92,7 @@ export class ChatController {
   private printedBlocks = 0;
 
   constructor(private readonly options: ChatControllerOptions) {
-    this.agent = new Agent(options.agentOptions);
+    this.agent = options.agent ?? new Agent(options.agentOptions);
     this.model = options.model;
     this.now = options.now ?? (() => performance.now());
     this.snapshot = {
@@ -97,6 +103,7 @@ export class ChatController {
       modelId: options.modelId,
       isDemo: options.isDemo,
       sessionId: options.session?.id,
+      agentName: options.multiAgent === true ? this.agent.name : undefined,
     };
   }
 
@@ -186,6 +193,11 @@ export class ChatController {
     try {
       for await (const event of run) {
         current.turn = reduceTurn(current.turn, event, this.now());
+        if (this.options.multiAgent === true && event.parentToolCallId === undefined) {
+          // The agent answering: the target of a handoff, else whoever made the event (a resumed session may start anywhere).
+          const name = event.type === 'handoff' ? event.to : event.agentName;
+          if (name !== undefined && name !== this.snapshot.agentName) this.update({ agentName: name });
+        }
         if (event.type === 'tool-approval-request' && event.parentToolCallId === undefined) {
           if (this.options.autoApprove === true) current.turn = approvalAnswered(current.turn, event.toolCallId, true, this.now());
           else this.ask(event);
@@ -195,6 +207,7 @@ export class ChatController {
       const turn = current.turn;
       const result = await run.result;
       this.messages = [...result.messages];
+      if (this.options.multiAgent === true) this.update({ agentName: result.lastAgent.name });
       this.show(result.stopReason === 'cancelled' ? cancelOpenCalls(turn, this.now()) : turn, true);
       if (result.stopReason === 'cancelled') this.notice('Turn cancelled; its tools were stopped.', 'warning');
       else if (result.stopReason === 'maxSteps') this.notice('Stopped at the step limit (--max-steps) while the model still wanted tools.', 'warning');

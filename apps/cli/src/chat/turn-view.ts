@@ -27,7 +27,9 @@ export interface CallView {
 export type TurnBlock =
   | { readonly kind: 'text'; readonly step: number; readonly text: string }
   | { readonly kind: 'reasoning'; readonly step: number; readonly text: string }
-  | { readonly kind: 'tools'; readonly step: number; readonly callIds: readonly string[] };
+  | { readonly kind: 'tools'; readonly step: number; readonly callIds: readonly string[] }
+  /** The conversation moved to another agent (a handoff). */
+  | { readonly kind: 'handoff'; readonly step: number; readonly from: string; readonly to: string };
 
 /** Everything a turn showed so far. */
 export interface TurnView {
@@ -76,6 +78,8 @@ export function reduceTurn(turn: TurnView, event: AgentEvent, now: number): Turn
       const withCall = known ? turn : addCall(turn, event.step, { toolCallId, toolName, args: '', status: 'preparing', partials: [], partialCount: 0 });
       return updateCall(withCall, toolCallId, (call) => ({ ...call, args: toolArgs, status: call.status === 'preparing' ? 'queued' : call.status }));
     }
+    case 'handoff':
+      return { ...turn, blocks: [...turn.blocks, { kind: 'handoff', step: event.step, from: event.from, to: event.to }] };
     case 'stream-end':
       return mapCalls(turn, (call) => (call.status === 'queued' ? { ...call, status: 'running', startedAt: now } : call));
     case 'tool-approval-request':

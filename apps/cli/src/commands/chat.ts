@@ -8,6 +8,7 @@ import { prepare } from '../prepare.js';
 import { openCommandSession } from '../sessions/open-command-session.js';
 import { loadInk } from './load-ink.js';
 import { chatContext } from '../chat/chat-context.js';
+import { entryAgent } from '../agents/config-agents.js';
 
 /**
  * `tandem chat`: an interactive conversation with a live tool panel. Needs a terminal on stdin and stdout.
@@ -31,8 +32,12 @@ export async function chatCommand(options: GlobalOptions): Promise<ExitCode> {
     code = value as ExitCode;
     view.app?.unmount();
   };
+  const agentOptions = { ...prepared.agentOptions, ...chatContext(options.context) };
+  const { agent, multiAgent, names } = entryAgent(prepared.config, agentOptions);
   const controller = new ChatController({
-    agentOptions: { ...prepared.agentOptions, ...chatContext(options.context) },
+    agentOptions,
+    agent,
+    multiAgent,
     autoApprove: options.yes === true,
     model: prepared.choice.model,
     modelId: prepared.choice.id,
@@ -61,6 +66,7 @@ export async function chatCommand(options: GlobalOptions): Promise<ExitCode> {
     notes: [
       options.yes === true ? 'Every tool call is approved (--yes).' : 'Tools that need approval ask y/n before they run (--yes approves all).',
       sessionNote(opened?.choice),
+      ...(multiAgent ? [`Agents: ${names.join(', ')} (turns start at ${names[0] ?? ''}; the prompt shows who answers).`] : []),
       ...(opened?.choice.note === undefined ? [] : [opened.choice.note]),
       ...warnings.map((line) => `Warning: ${line}`),
     ],

@@ -1,5 +1,5 @@
 // `tandem run` as a user runs it: the built binary in a child process (stdout and stderr are pipes, not TTYs).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,27 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('tandem run', () => {
+  it('starts at the entry agent of the config\'s agents and reports the handoff with agentName on every line', async () => {
+    const project = mkdtempSync(join(dir, 'agents-'));
+    writeFileSync(
+      join(project, 'tandem.config.json'),
+      JSON.stringify({
+        agents: {
+          router: { system: 'Route.', tools: [], handoffs: ['billing'] },
+          billing: { system: 'Bill.', description: 'Invoices and charges.', tools: ['quick_echo'] },
+        },
+        agent: 'router',
+      }),
+    );
+    const result = await runCli(['run', '--json', 'transfer_to_billing please', '--tools', TEST_TOOLS], { cwd: project });
+    expect(result.code).toBe(0);
+    const lines = result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.filter((line) => line['type'] === 'handoff')).toEqual([expect.objectContaining({ from: 'router', to: 'billing', agentName: 'router' })]);
+    const events = lines.filter((line) => line['type'] !== 'result');
+    expect(events.every((line) => typeof line['agentName'] === 'string')).toBe(true);
+    expect(events.at(-1)?.['agentName']).toBe('billing');
+  });
+
   it('prints the answer, with no ANSI when stdout is not a TTY', async () => {
     const result = await runCli(['run', 'quick_echo text=hello', '--tools', TEST_TOOLS], { cwd: dir });
     expect(result.code).toBe(0);

@@ -1,4 +1,5 @@
-import { Agent, userMessage, type AgentResult } from '@tandem/core';
+import { userMessage, type AgentResult } from '@tandem/core';
+import { entryAgent } from '../agents/config-agents.js';
 import { CliError } from '../errors/cli-error.js';
 import { describeError } from '../errors/describe-error.js';
 import { ExitCode } from '../errors/exit-code.js';
@@ -60,7 +61,7 @@ export async function runCommand(words: readonly string[], options: RunCommandOp
   const controller = new AbortController();
   const release = onInterrupt(controller);
   const session = opened === undefined ? undefined : { store: opened.catalog.store, id: opened.choice.id };
-  const run = new Agent(prepared.agentOptions).run(prepared.choice.model, [userMessage(prompt)], { signal: controller.signal, ...(session === undefined ? {} : { session }) });
+  const run = entryAgent(prepared.config, prepared.agentOptions).agent.run(prepared.choice.model, [userMessage(prompt)], { signal: controller.signal, ...(session === undefined ? {} : { session }) });
   let result: AgentResult | undefined;
   let failure: unknown;
   try {

@@ -118,6 +118,22 @@ const ProviderEntry = dispatch<ProviderConfig>((value) =>
       : z.never({ error: 'expected a package name or { "package", "name", "options" }' }),
 );
 
+const AGENT_NAME = /^[a-zA-Z0-9_-]{1,52}$/;
+
+/** One agent of `agents`: `{ system, description?, tools?, handoffs?, model? }`. */
+export const AgentConfig = z.strictObject(
+  {
+    system: z.string({ error: 'expected the agent\'s system prompt as a string' }),
+    description: z.string({ error: 'expected a description (what the agent does; other agents hand off to it by it)' }).optional(),
+    tools: z.array(z.string({ error: 'expected a tool name' }), { error: 'expected an array of tool names (see tandem tools)' }).optional(),
+    handoffs: z.array(z.string({ error: 'expected the name of another agent' }), { error: 'expected an array of agent names' }).optional(),
+    model: z.string({ error: 'expected "provider:model-id", e.g. "openai:gpt-5"' }).regex(MODEL, 'expected "provider:model-id", e.g. "openai:gpt-5"').optional(),
+  },
+  { error: 'expected an agent: { "system", "description"?, "tools"?, "handoffs"?, "model"? }' },
+);
+/** @see AgentConfig */
+export type AgentConfig = z.infer<typeof AgentConfig>;
+
 /** The contents of `tandem.config.json`. Unknown keys are errors (except `type` in an `mcpServers` entry). */
 export const TandemConfig = z.strictObject(
   {
@@ -127,9 +143,24 @@ export const TandemConfig = z.strictObject(
     providers: z.array(ProviderEntry, { error: 'expected an array of package names or { "package", "name", "options" }' }).optional(),
     tools: z.array(z.string({ error: 'expected a module path' }), { error: 'expected an array of module paths' }).optional(),
     mcpServers: z.record(z.string(), McpServerEntry, { error: 'expected an object of named servers' }).optional(),
+    agents: z
+      .record(z.string().regex(AGENT_NAME, 'expected an agent name of 1–52 letters, digits, "_" or "-"'), AgentConfig, { error: 'expected an object of named agents' })
+      .optional(),
+    agent: z.string({ error: 'expected the name of the entry agent (a key of "agents")' }).optional(),
   },
   { error: 'expected a JSON object' },
-);
+).superRefine((config, ctx) => {
+  const names = Object.keys(config.agents ?? {});
+  if (config.agent !== undefined && !names.includes(config.agent)) {
+    ctx.addIssue({ code: 'custom', path: ['agent'], message: names.length === 0 ? 'expected "agents" to define this agent' : `expected one of the agents: ${names.join(', ')}` });
+  }
+  for (const [name, agent] of Object.entries(config.agents ?? {})) {
+    for (const [index, target] of (agent.handoffs ?? []).entries()) {
+      if (!names.includes(target)) ctx.addIssue({ code: 'custom', path: ['agents', name, 'handoffs', index], message: `expected one of the agents: ${names.join(', ')}` });
+      else if (target === name) ctx.addIssue({ code: 'custom', path: ['agents', name, 'handoffs', index], message: 'expected another agent (an agent does not hand off to itself)' });
+    }
+  }
+});
 /** @see TandemConfig */
 export type TandemConfig = z.infer<typeof TandemConfig>;
 
@@ -139,6 +170,7 @@ const ALLOWED_KEYS: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
   [/^mcpServers\.[^.]+$/, ['command', 'args', 'env', 'cwd', 'url', 'headers', 'timeoutMs', 'toolPrefix', 'auth', 'type']],
   [/^mcpServers\.[^.]+\.auth$/, ['clientId', 'clientSecret', 'grantType', 'scope', 'clientMetadataUrl', 'redirectUrl']],
   [/^providers\[\d+\]$/, Object.keys(ProviderObjectConfig.shape)],
+  [/^agents\.[^.]+$/, Object.keys(AgentConfig.shape)],
 ];
 
 /**

@@ -99,7 +99,7 @@ describe('loadConfig', () => {
   it('rejects unknown keys with their path and the allowed keys', () => {
     write({ modle: 'x', mcpServers: { fs: { command: 'x', disabled: true }, web: { url: 'https://x.example/mcp', oauth: 'y' } }, providers: [{ package: 'p', opts: {} }] });
     const { message } = failure(() => loadConfig({ cwd: dir }));
-    expect(message).toContain('modle: unknown key (expected one of: model, system, maxSteps, providers, tools, mcpServers)');
+    expect(message).toContain('modle: unknown key (expected one of: model, system, maxSteps, providers, tools, mcpServers, agents, agent)');
     expect(message).toContain('mcpServers.fs.disabled: unknown key');
     expect(message).toContain('mcpServers.web.oauth: unknown key');
     expect(message).toContain('providers[0].opts: unknown key (expected one of: package, name, options)');
@@ -129,6 +129,38 @@ describe('loadConfig', () => {
     expect(message).toContain('mcpServers.a.url: expected an http(s) URL');
     expect(message).toContain('mcpServers.b.type: expected "http" or "sse"');
     expect(message).toContain('mcpServers.c.url: expected an http(s) URL');
+  });
+
+  it('reads named agents and the entry agent (default the first)', () => {
+    write({
+      agents: {
+        router: { system: 'Route.', handoffs: ['billing'] },
+        billing: { system: 'Bill.', description: 'Invoices.', tools: ['read_file'], handoffs: ['router'], model: 'openai:gpt-5' },
+      },
+    });
+    const config = loadConfig({ cwd: dir });
+    expect(Object.keys(config.agents ?? {})).toEqual(['router', 'billing']);
+    expect(config.agents?.['billing']).toEqual({ system: 'Bill.', description: 'Invoices.', tools: ['read_file'], handoffs: ['router'], model: 'openai:gpt-5' });
+    expect(config.agent).toBe('router');
+    write({ agents: { a: { system: 'A' }, b: { system: 'B' } }, agent: 'b' });
+    expect(loadConfig({ cwd: dir }).agent).toBe('b');
+  });
+
+  it('names the path of a malformed agent: unknown keys, a missing system', () => {
+    write({ agents: { router: { system: 'Route.', prompt: 'x' }, mute: {} } });
+    const error = failure(() => loadConfig({ cwd: dir }));
+    expect(error.exitCode).toBe(3);
+    expect(error.message).toContain('agents.router.prompt: unknown key (expected one of: system, description, tools, handoffs, model)');
+    expect(error.message).toContain('agents.mute.system: expected the agent\'s system prompt as a string');
+  });
+
+  it('names the path of an unknown handoff target or entry agent, and of a handoff to itself', () => {
+    write({ agents: { router: { system: 'Route.', handoffs: ['billing', 'router'] }, mute: { system: 'Shh.' } }, agent: 'nobody' });
+    const error = failure(() => loadConfig({ cwd: dir }));
+    expect(error.exitCode).toBe(3);
+    expect(error.message).toContain('agents.router.handoffs[0]: expected one of the agents: router, mute');
+    expect(error.message).toContain('agents.router.handoffs[1]: expected another agent');
+    expect(error.message).toContain('agent: expected one of the agents: router, mute');
   });
 
   it('reports invalid JSON, a missing --config file, and a config that is not an object', () => {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { CliError } from '../errors/cli-error.js';
-import { configErrorMessage, TandemConfig, type McpServerConfig, type ProviderConfig } from './config-schema.js';
+import { configErrorMessage, TandemConfig, type AgentConfig, type McpServerConfig, type ProviderConfig } from './config-schema.js';
 
 /** The name looked for from the working directory upward. */
 export const CONFIG_FILE_NAME = 'tandem.config.json';
@@ -19,6 +19,10 @@ export interface LoadedConfig {
   /** Absolute paths of tool modules. */
   readonly tools: readonly string[];
   readonly mcpServers: Readonly<Record<string, McpServerConfig>>;
+  /** Named agents (`agents`), in the file's order; empty without them. */
+  readonly agents?: Readonly<Record<string, AgentConfig>>;
+  /** The entry agent's name (`agent`; default the first of `agents`). */
+  readonly agent?: string;
 }
 
 /**
@@ -32,7 +36,7 @@ export interface LoadedConfig {
  */
 export function loadConfig(options: { readonly cwd: string; readonly file?: string }): LoadedConfig {
   const file = options.file === undefined ? findConfig(options.cwd) : resolve(options.cwd, options.file);
-  if (file === undefined) return { file: undefined, dir: options.cwd, providers: [], tools: [], mcpServers: {} };
+  if (file === undefined) return { file: undefined, dir: options.cwd, providers: [], tools: [], mcpServers: {}, agents: {} };
   let text: string;
   try {
     // A UTF-8 byte-order mark (editors on Windows write one) is not part of the JSON.
@@ -59,6 +63,8 @@ export function loadConfig(options: { readonly cwd: string; readonly file?: stri
     providers: (config.providers ?? []).map((entry) => ({ ...entry, package: resolveSpecifier(dir, entry.package) })),
     tools: (config.tools ?? []).map((path) => resolve(dir, path)),
     mcpServers: Object.fromEntries(Object.entries(config.mcpServers ?? {}).map(([name, server]) => [name, resolveServer(dir, server)])),
+    agents: config.agents ?? {},
+    agent: config.agent ?? Object.keys(config.agents ?? {})[0],
   };
 }
 

@@ -139,7 +139,7 @@ export function ChatApp({ controller, banner, onExit }: { readonly controller: C
       {live === undefined
         ? null
         : live.blocks.map((block, index) => <TurnBlockView key={`${String(block.step)}-${block.kind}-${String(index)}`} block={block} calls={live.calls} now={now} />)}
-      <PromptLine running={state.running || !ready} approval={approval} value={value} hint={hint} />
+      <PromptLine running={state.running || !ready} approval={approval} value={value} hint={hint} agentName={state.agentName} />
     </Box>
   );
 }

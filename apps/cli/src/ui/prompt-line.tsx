@@ -8,7 +8,10 @@ export function PromptLine(props: {
   readonly approval: ApprovalPrompt | undefined;
   readonly value: string;
   readonly hint: string | undefined;
+  /** The active agent's name, when several agents hand off to each other. */
+  readonly agentName?: string | undefined;
 }) {
+  const who = props.agentName === undefined ? '' : `${props.agentName} `;
   if (props.approval !== undefined) {
     return (
       <Text color="yellow">
@@ -20,11 +23,11 @@ export function PromptLine(props: {
     <Box flexDirection="column">
       {props.hint === undefined ? null : <Text color="yellow">{props.hint}</Text>}
       {props.running ? (
-        <Text dimColor>working… (Ctrl-C cancels)</Text>
+        <Text dimColor>{who}working… (Ctrl-C cancels)</Text>
       ) : (
         <Text>
           <Text color="cyan" bold>
-            {'› '}
+            {`${who}› `}
           </Text>
           {props.value}
           <Text inverse> </Text>

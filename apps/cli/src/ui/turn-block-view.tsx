@@ -13,6 +13,12 @@ export function TurnBlockView({ block, calls, now }: { readonly block: TurnBlock
           {block.text.trim()}
         </Text>
       );
+    case 'handoff':
+      return (
+        <Text color="magenta">
+          ↪ {block.from} handed the conversation to <Text bold>{block.to}</Text>
+        </Text>
+      );
     case 'tools':
       return <ToolGroup calls={block.callIds.map((id) => calls[id]).filter((call): call is CallView => call !== undefined)} now={now} />;
   }

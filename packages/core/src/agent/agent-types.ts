@@ -9,11 +9,13 @@ import type { AgentHooks } from '../hooks/agent-hooks.js';
 import type { OutputSchema } from '../output/output-schema.js';
 import type { SessionOptions } from '../session/session-store.js';
 import type { Telemetry } from '../telemetry/telemetry.js';
-import type { ToolContext } from '../tool-definition/tool-context.js';
+import type { CancelOptions, ToolContext } from '../tool-definition/tool-context.js';
 import type { ApprovalRequest } from '../tool-runtime/approval.js';
 import type { ApprovalMode, Approver } from '../tool-runtime/pending-approvals.js';
 import type { ContextManager } from '../context/context-manager.js';
 import type { AgentGuardrails, GuardrailTrip } from '../guardrails/guardrail.js';
+import type { Handoff, HandoffTarget } from '../handoff/handoff.js';
+import type { ModelReference } from '../provider-registry/to-language-model.js';
 
 /**
  * Why a run ended.
@@ -93,8 +95,31 @@ export type StopCondition = (state: StopConditionState) => boolean | PromiseLike
  * @category Agent
  */
 export interface AgentOptions {
-  /** The agent's name, for traces (`invoke_agent {name}`). Default `agent`. */
+  /**
+   * The agent's name: `agentName` on its events, the `<name>` of `transfer_to_<name>` when another agent
+   * hands off to it, and the traces' `invoke_agent {name}`. Default `agent`.
+   */
   readonly name?: string;
+  /** What the agent does — the description of the `transfer_to_<name>` tool other agents hand off with. */
+  readonly description?: string;
+  /**
+   * The agent's own model (a `LanguageModel` or a `provider:model-id` string), used when it takes over a
+   * run by a handoff and when it runs as a tool (`asTool()`). `agent.run(model, …)` still decides the
+   * model of the agent it is called on.
+   */
+  readonly model?: ModelReference;
+  /**
+   * Agents this one may hand the conversation to: each becomes a `transfer_to_<name>` tool (described by
+   * the target's `description`). Give an `Agent`, or `handoff(agent, { toolName, description, inputFilter,
+   * onHandoff })`. When the model calls one, the rest of its tool group finishes, the call's result is
+   * `"Transferred to <name>."`, and the target makes the next model call with its own system prompt,
+   * tools, hooks, context manager, handoffs and model (else the run's model). The list is read when a run
+   * starts (and when a run hands off to this agent), so agents that hand back to each other can be wired
+   * by pushing into the array after both exist.
+   */
+  readonly handoffs?: readonly (HandoffTarget | Handoff)[];
+  /** The most handoffs one run may make (an option of the agent `run()` is called on). Beyond it a transfer call gets an error result. Default 10. */
+  readonly maxHandoffs?: number;
   /**
    * Function and provider tools, read once at construction. A live tool list — an `McpToolset`, or any
    * `Array` subclass that changes in place — given as `tools` or as an element of it is read again before
@@ -199,6 +224,11 @@ export interface RunOptions<Output = undefined> {
  */
 export interface AgentResult<Output = undefined> {
   readonly stopReason: StopReason;
+  /**
+   * The agent that was active when the run ended: the agent `run()` was called on, or the last one the
+   * conversation was handed off to. Continue the conversation with it (`result.lastAgent.run(…)`).
+   */
+  readonly lastAgent: RunnableAgent;
   /** The last assistant message (absent if the model never answered). */
   readonly message: Message | undefined;
   /** The whole conversation: the input messages followed by everything the run added. */
@@ -259,4 +289,25 @@ export interface AgentRun<Output = undefined> extends AsyncIterable<AgentEvent>,
    * has a result.
    */
   readonly result: Promise<AgentResult<Output>>;
+}
+
+/**
+ * An agent as `result.lastAgent` gives it: the `Agent` object (`instanceof Agent` holds), typed by what a
+ * caller continues the conversation with.
+ *
+ * @example
+ * ```ts
+ * const { lastAgent, messages } = await router.run(model, 'I was charged twice').result;
+ * console.log(lastAgent.name); // 'billing'
+ * const next = lastAgent.run(model, [...messages, userMessage('And the refund?')]);
+ * ```
+ *
+ * @category Agent
+ */
+export interface RunnableAgent {
+  readonly name: string;
+  readonly description: string | undefined;
+  readonly options: AgentOptions;
+  run<Output = undefined>(model: ModelReference, messages: string | readonly Message[], options?: RunOptions<Output>): AgentRun<Output>;
+  cancel(options?: CancelOptions): void;
 }

@@ -15,7 +15,7 @@ import type { Tool } from '../tool-definition/tool.js';
 import type { Guardrail } from '../guardrails/guardrail.js';
 
 /** What a call does when it runs. */
-type CallKind = 'ok' | 'throw' | 'deaf' | 'stop' | 'pending' | 'unknown' | 'bad-json' | 'approval';
+type CallKind = 'ok' | 'throw' | 'deaf' | 'stop' | 'pending' | 'unknown' | 'bad-json' | 'approval' | 'handoff-a' | 'handoff-b';
 /** How a response ends. */
 type Ending = FinishReason | 'fail';
 /** What the driver does at one tick. */
@@ -42,9 +42,11 @@ interface Scenario {
   readonly blocking: boolean;
   /** An output guardrail on the final answer (`trip-replace`: it trips with a replacement). */
   readonly output: 'none' | 'pass' | 'trip' | 'trip-replace';
+  /** Agents `a` (the entry) and `b` hand off to each other; without, transfer calls are unknown tools. */
+  readonly handoffs: boolean;
 }
 
-const callKind = fc.constantFrom<CallKind>('ok', 'ok', 'ok', 'throw', 'deaf', 'stop', 'pending', 'unknown', 'bad-json', 'approval');
+const callKind = fc.constantFrom<CallKind>('ok', 'ok', 'ok', 'throw', 'deaf', 'stop', 'pending', 'unknown', 'bad-json', 'approval', 'handoff-a', 'handoff-b');
 const ending = fc.constantFrom<Ending>('tool-calls', 'tool-calls', 'tool-calls', 'tool-calls', 'length', 'content-filter', 'fail');
 const action = fc.oneof(
   { weight: 6, arbitrary: fc.record({ type: fc.constant('release' as const), index: fc.nat(15) }) },
@@ -66,6 +68,7 @@ const scenario: fc.Arbitrary<Scenario> = fc.record({
   input: fc.constantFrom('none' as const, 'none' as const, 'pass' as const, 'trip' as const),
   blocking: fc.boolean(),
   output: fc.constantFrom('none' as const, 'none' as const, 'pass' as const, 'trip' as const, 'trip-replace' as const),
+  handoffs: fc.boolean(),
 });
 
 const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -144,6 +147,8 @@ async function play(s: Scenario): Promise<Outcome> {
       if (kind === 'pending') pendingIds.add(id);
       if (kind === 'unknown') return { name: 'missing', id };
       if (kind === 'bad-json') return { name: 'ok', id, toolArgs: '{not json' };
+      // A transfer to the agent that is already active is an unknown tool (each agent only has the other's).
+      if (kind === 'handoff-a' || kind === 'handoff-b') return { name: `transfer_to_${kind.slice(-1)}`, id };
       return { name: kind, id };
     });
     if (group.ending === 'fail') {
@@ -167,14 +172,21 @@ async function play(s: Scenario): Promise<Outcome> {
     check: () => ({ tripwire: s.output !== 'pass', ...(s.output === 'trip-replace' ? { replaceWith: 'redacted' } : {}) }),
   };
   const guardrails = { ...(s.input === 'none' ? {} : { input: [input] }), ...(s.output === 'none' ? {} : { output: [output] }) };
-  const makeAgent = (): Agent =>
-    new Agent({
+  const makeAgent = (): Agent => {
+    const options = {
       tools,
       guardrails,
       approvals: s.mode,
       ...(session === undefined ? {} : { session }),
-      toolExecution: { start: s.eager ? 'eager' : 'after-response', ...(s.concurrency === undefined ? {} : { concurrency: s.concurrency }) },
-    });
+      toolExecution: { start: s.eager ? ('eager' as const) : ('after-response' as const), ...(s.concurrency === undefined ? {} : { concurrency: s.concurrency }) },
+    };
+    if (!s.handoffs) return new Agent(options);
+    const backToA: Agent[] = [];
+    const b = new Agent({ ...options, name: 'b', description: 'Agent b.', handoffs: backToA });
+    const a = new Agent({ ...options, name: 'a', description: 'Agent a.', handoffs: [b] });
+    backToA.push(a);
+    return a;
+  };
   let agent = makeAgent();
   const events: AgentEvent[] = [];
   let played = await drive(agent, agent.run(model, 'go'), s.actions, events, gates);
@@ -308,6 +320,17 @@ function check(outcome: Outcome): void {
     for (const id of outcome.firstCalls) expect({ id, ran: outcome.started.has(id) }).toEqual({ id, ran: false });
     if (outcome.settled === 'resolved') expect(['guardrail', 'cancelled']).toContain(outcome.stopReason);
   }
+  // Handoffs: each handoff event belongs to a transfer call whose one result says so; at most one transfer per response.
+  const transferred = new Set<string>();
+  for (const message of outcome.messages) {
+    const transfers = message.parts.filter((part) => part.type === 'tool-result' && part.status === 'success' && String(part.result).startsWith('Transferred to '));
+    expect(transfers.length).toBeLessThanOrEqual(1);
+    for (const part of transfers) if (part.type === 'tool-result') transferred.add(part.toolCallId);
+  }
+  for (const event of outcome.events) {
+    if (event.type !== 'handoff') continue;
+    expect({ id: event.toolCallId, recorded: transferred.has(event.toolCallId) || outcome.settled === 'rejected' }).toEqual({ id: event.toolCallId, recorded: true });
+  }
   // An approval call ran exactly when its result says it succeeded.
   for (const message of outcome.messages) {
     for (const part of message.parts) {
@@ -318,12 +341,17 @@ function check(outcome: Outcome): void {
 }
 
 describe('Agent under random interleavings (property)', () => {
-  it('every call gets exactly one result, none duplicated or lost, no tool runs twice, and every run ends — live, paused, resumed and guarded', async () => {
+  it('every call gets exactly one result, none duplicated or lost, no tool runs twice, and every run ends — live, paused, resumed, guarded and handed off', async () => {
+    let handoffRuns = 0;
     await fc.assert(
       fc.asyncProperty(scenario, async (s) => {
-        check(await play(s));
+        const outcome = await play(s);
+        if (outcome.events.some((event) => event.type === 'handoff')) handoffRuns++;
+        check(outcome);
       }),
       { numRuns: Number(process.env['TANDEM_PROPERTY_RUNS'] ?? 5_000), seed: 20261201, endOnFailure: true },
     );
+    // The handoff moves were exercised: some runs really moved between agents.
+    expect(handoffRuns).toBeGreaterThan(0);
   }, 600_000);
 });

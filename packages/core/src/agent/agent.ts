@@ -19,6 +19,12 @@ import { RunState } from './run-state.js';
 import { ToolCatalog } from './tool-catalog.js';
 import { validateAgentOptions } from './validate-agent-options.js';
 import { withMessageIds } from '../context/with-message-ids.js';
+import type { RunHooks } from './run-hooks.js';
+import { AGENT_PARTS, type AgentParts, type HandoffAgent } from '../handoff/handoff-agent.js';
+import { HandoffSwitch, handoffsOf } from '../handoff/handoff-switch.js';
+import { agentAsTool, type AsToolOptions } from './agent-as-tool.js';
+import type { SubAgentBundle } from '../sub-agent/sub-agent-bundle.js';
+import type { SubAgentPromptInput } from '../sub-agent/sub-agent-input.js';
 
 const NO_MESSAGES: readonly Message[] = Object.freeze([]);
 const NO_CONDITIONS: readonly StopCondition[] = Object.freeze([]);
@@ -51,6 +57,9 @@ export class Agent implements ToolAgent {
   private hooks: HookRegistry | undefined;
   private active: Set<RunState> | undefined;
   private lastMessages: readonly Message[] = NO_MESSAGES;
+  /** The agents connected to this one by handoffs (itself included); absent while there are none. */
+  private graph: Set<HandoffAgent> | undefined;
+  private parts: AgentParts | undefined;
 
   /** @throws TypeError for an invalid or duplicate tool name, or invalid settings (`maxSteps`, `toolExecution`, tool `config`). */
   constructor(options: AgentOptions = {}) {
@@ -62,6 +71,17 @@ export class Agent implements ToolAgent {
     for (const [name, fn] of Object.entries(options.hooks ?? {}) as [HookName, AgentHooks[HookName]][]) {
       if (fn !== undefined) this.on(name, fn);
     }
+    this.joinHandoffs();
+  }
+
+  /** The agent's name (`name` option; default `agent`): `agentName` on its events, `transfer_to_<name>` for agents handing off to it. */
+  get name(): string {
+    return this.options.name ?? 'agent';
+  }
+
+  /** What the agent does (`description` option): the description of the tool other agents hand off to it with. */
+  get description(): string | undefined {
+    return this.options.description;
   }
 
   /** The executable function tools, by name, as they are now (a live tool list such as an `McpToolset` may change). */
@@ -102,6 +122,7 @@ export class Agent implements ToolAgent {
    */
   run<Output = undefined>(model: ModelReference, messages: string | readonly Message[], options: RunOptions<Output> = {}): AgentRun<Output> {
     const resolved = toLanguageModel(model);
+    this.joinHandoffs();
     if (options.parent !== undefined && (typeof options.parent !== 'object' || options.parent === null)) {
       throw new TypeError('agent.run(…, { parent }): pass the ToolContext your tool\'s execute() received (its second argument).');
     }
@@ -118,8 +139,16 @@ export class Agent implements ToolAgent {
     const output = options.output === undefined ? undefined : { schema: options.output, responseFormat: responseFormatOf(options.output) };
     const runId = newId('run');
     const state = new RunState(input);
+    state.model = resolved;
     this.lastMessages = state.messages;
     const queue = new EventQueue<AgentEvent>(UNREAD_EVENT_LIMIT);
+    const handoffs = this.graph === undefined ? undefined : new HandoffSwitch(this[AGENT_PARTS](), resolved, this.options.maxHandoffs ?? 10);
+    const ownName = this.name;
+    // Every event names the agent that made it: the active one (a nested run's events keep their own).
+    const emit = (event: AgentEvent): void => {
+      handoffs?.observe(event);
+      queue.push(event.agentName === undefined ? { ...event, agentName: handoffs?.active.name ?? ownName } : event);
+    };
     const external = options.signal;
     const onAbort = (): void => state.cancel();
     if (external?.aborted === true) state.cancel();
@@ -134,11 +163,11 @@ export class Agent implements ToolAgent {
     };
     const result = runLoop({
       model: resolved,
-      catalog: this.catalog,
+      catalog: handoffs?.source ?? this.catalog,
       options: this.options,
       stopWhen: this.stopWhen,
       // Resolved per call, so hooks added with on() while a run is going apply to it too.
-      hooks: { has: (name) => this.hooks?.has(name) ?? false, run: (name, event) => (this.hooks ?? NO_HOOKS).run(name, event) },
+      hooks: this.runHooks(),
       runId,
       state,
       input,
@@ -148,7 +177,9 @@ export class Agent implements ToolAgent {
       approvals,
       idempotencyScope: options.parent?.idempotencyKey ?? session?.id ?? runId,
       resume,
-      emit: (event) => queue.push(event),
+      emit,
+      agent: this,
+      handoffs,
     }).then(
       (value) => {
         if (this.lastMessages === state.messages) this.lastMessages = value.messages;
@@ -166,6 +197,66 @@ export class Agent implements ToolAgent {
       },
     );
     return new AgentRunImpl<Output>(runId, queue, result, () => state.cancel(), approvals);
+  }
+
+  /**
+   * This agent as a tool another agent calls: each call runs this agent (its own `model`, else the
+   * calling run's model) on the call's input — by default `{ prompt: string }`, which becomes the nested
+   * run's user message. The calling model sees only the nested run's final text; the nested run's events
+   * stream in the outer run (with `parentToolCallId`, folded by `SubAgentAggregator`), and its approval
+   * requests are answered from the outer run (`run.approve(id)`, the outer `approve` option, or a pause
+   * under `approvals: 'interrupt'`).
+   *
+   * @throws TypeError when the tool name (default the agent's `name`) is invalid or there is no description.
+   *
+   * @example
+   * ```ts
+   * const researcher = new Agent({ name: 'researcher', description: 'Researches a question and answers briefly.', tools: [search] });
+   * const lead = new Agent({ tools: [researcher.asTool()] });
+   * const { text } = await lead.run(model, 'Who maintains zod?').result;
+   * ```
+   */
+  asTool(options: AsToolOptions<SubAgentPromptInput> = {}): FunctionTool<SubAgentPromptInput, SubAgentBundle> {
+    return agentAsTool(this, options);
+  }
+
+  /** @internal What a run uses of this agent when it becomes active by a handoff. */
+  [AGENT_PARTS](): AgentParts {
+    this.parts ??= {
+      agent: this,
+      name: this.name,
+      options: this.options,
+      catalog: this.catalog,
+      hooks: this.runHooks(),
+      graph: () => this.graph ?? new Set([this]),
+    };
+    return this.parts;
+  }
+
+  /** The hooks a run sees, resolved per call, so hooks added with on() while a run is going apply to it too. */
+  private runHooks(): RunHooks {
+    return { has: (name) => this.hooks?.has(name) ?? false, run: (name, event) => (this.hooks ?? NO_HOOKS).run(name, event) };
+  }
+
+  /** Checks the handoffs and joins this agent's graph with its targets' (read again at each run: targets may be added later). */
+  private joinHandoffs(): void {
+    const list = handoffsOf(this[AGENT_PARTS]());
+    if (list.length === 0) return;
+    const own = new Set<string>(this.catalog.current().byName.keys());
+    const seen = new Set<string>();
+    for (const entry of list) {
+      if (own.has(entry.toolName) || seen.has(entry.toolName)) {
+        throw new TypeError(`Agent "${this.name}": two tools would be named "${entry.toolName}" (a handoff and ${own.has(entry.toolName) ? 'a tool' : 'another handoff'}); pass handoff(target, { toolName }) with another name.`);
+      }
+      seen.add(entry.toolName);
+    }
+    const graph = this.graph ?? new Set<HandoffAgent>([this]);
+    for (const entry of list) {
+      const target = entry.target;
+      if (target instanceof Agent) for (const member of target.graph ?? [target]) graph.add(member);
+      else graph.add(target);
+    }
+    for (const member of graph) if (member instanceof Agent) member.graph = graph;
   }
 
   /**

@@ -60,7 +60,7 @@ it('does not re-run a tool (and repeat its side effects) when only mapping its s
 it('names an unknown option key and the one meant (an alias other libraries use, or the closest spelling)', () => {
   expect(() => new Agent({ instructions: 'Be brief.' } as never)).toThrow(
     new TypeError(
-      'new Agent(): unknown option `instructions`. Did you mean `system`? Known options: name, tools, system, stopWhen, maxSteps, toolExecution, hooks, toolChoice, maxOutputTokens, temperature, topP, stopSequences, seed, providerOptions, approve, approvals, approvalTimeoutMs, session, telemetry, context, guardrails.',
+      'new Agent(): unknown option `instructions`. Did you mean `system`? Known options: name, tools, system, stopWhen, maxSteps, toolExecution, hooks, toolChoice, maxOutputTokens, temperature, topP, stopSequences, seed, providerOptions, approve, approvals, approvalTimeoutMs, session, telemetry, context, guardrails, description, model, handoffs, maxHandoffs.',
     ),
   );
   expect(() => new Agent({ tols: [] } as never)).toThrow(/unknown option `tols`\. Did you mean `tools`\?/);

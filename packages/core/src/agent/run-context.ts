@@ -8,17 +8,19 @@ import type { SessionOptions } from '../session/session-store.js';
 import type { RunTrace } from '../telemetry/telemetry.js';
 import type { ApprovalGate } from '../tool-runtime/approval.js';
 import type { ContextRunner } from '../context/context-runner.js';
-import type { AgentOptions, StepResult, StopCondition } from './agent-types.js';
+import type { AgentOptions, RunnableAgent, StepResult, StopCondition } from './agent-types.js';
 import type { RunHooks } from './run-hooks.js';
 import type { RunRecorder } from './run-recorder.js';
 import type { RunState } from './run-state.js';
-import type { ToolCatalog } from './tool-catalog.js';
 import type { ResumePlan } from './resume-plan.js';
+import type { ToolSource } from '../handoff/handoff-agent.js';
+import type { HandoffSwitch } from '../handoff/handoff-switch.js';
 
 /** Everything one run needs, fixed when it starts. @internal */
 export interface LoopConfig {
   readonly model: LanguageModel;
-  readonly catalog: ToolCatalog;
+  /** The active agent's tools (with its handoff tools, when it has handoffs). */
+  readonly catalog: ToolSource;
   readonly options: AgentOptions;
   readonly stopWhen: readonly StopCondition[];
   readonly hooks: RunHooks;
@@ -36,15 +38,20 @@ export interface LoopConfig {
   /** The paused group this run settles first (checked when the run started; with a session, planned after loading). */
   readonly resume: ResumePlan | undefined;
   readonly emit: (event: AgentEvent) => void;
+  /** The agent `run()` was called on (`result.lastAgent` when the run made no handoff). */
+  readonly agent: RunnableAgent;
+  /** Which agent is active and how it hands off; absent for an agent outside any handoff graph. */
+  readonly handoffs: HandoffSwitch | undefined;
 }
 
 /** What a run accumulates while it goes. @internal */
 export interface RunProgress {
-  readonly config: LoopConfig;
+  /** Replaced when a handoff makes another agent active (its model, tools, hooks, settings). */
+  config: LoopConfig;
   readonly recorder: RunRecorder;
   readonly trace: RunTrace | undefined;
   /** What each model call is sent (the agent's `context` manager) and the overflow retry. */
-  readonly context: ContextRunner;
+  context: ContextRunner;
   readonly steps: StepResult[];
   usage: Usage;
 }

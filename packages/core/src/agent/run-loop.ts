@@ -20,6 +20,8 @@ import { withMessageIds } from '../context/with-message-ids.js';
 import { InputGuard } from '../guardrails/input-guard.js';
 import { checkOutput } from './output-guardrails.js';
 import { reportGuardrail } from './report-guardrail.js';
+import { applyTransfer, restoreActiveAgent } from './handoff-step.js';
+import type { RunHooks } from './run-hooks.js';
 
 type End = Extract<StepDecision, { type: 'end' }>;
 
@@ -30,8 +32,10 @@ type End = Extract<StepDecision, { type: 'end' }>;
  */
 export async function runLoop(config: LoopConfig): Promise<AgentResult<unknown>> {
   const trace = startRunTrace(config);
+  // The active agent's hooks (a handoff changes them) see every message added.
+  const hooks: RunHooks = { has: (name) => progress.config.hooks.has(name), run: (name, event) => progress.config.hooks.run(name, event) };
   const holdAnswers = (config.options.guardrails?.output?.length ?? 0) > 0;
-  const recorder = new RunRecorder(config.state.messages, config.hooks, config.runId, config.session, config.options.context !== undefined, holdAnswers);
+  const recorder = new RunRecorder(config.state.messages, hooks, config.runId, config.session, config.options.context !== undefined, holdAnswers);
   const progress: RunProgress = {
     config,
     recorder,
@@ -58,12 +62,13 @@ export async function runLoop(config: LoopConfig): Promise<AgentResult<unknown>>
 }
 
 async function loop(progress: RunProgress): Promise<AgentResult<unknown>> {
-  const { config } = progress;
-  await loadHistory(config);
-  // A paused group is settled first (a run without a session was checked when it started).
-  const plan = config.session === undefined ? config.resume : planResume(config.state.messages);
+  await loadHistory(progress.config);
+  // A paused group is settled first (a run without a session was checked when it started), by the agent that made it.
+  const plan = progress.config.session === undefined ? progress.config.resume : planResume(progress.config.state.messages);
+  restoreActiveAgent(progress, plan?.pending.holder);
   if (plan !== undefined) {
     const end = await resumeGroup(progress, plan);
+    restoreActiveAgent(progress);
     if (end !== undefined) return finish(progress, end, 0);
   }
   const guard = InputGuard.of({
@@ -76,6 +81,8 @@ async function loop(progress: RunProgress): Promise<AgentResult<unknown>> {
   const blocked = await guard?.start();
   if (blocked !== undefined) return finish(progress, { type: 'end', stopReason: 'guardrail', guardrail: blocked }, 0);
   for (let step = 1; ; step++) {
+    // Read each step: a handoff makes another agent's config the run's.
+    const config = progress.config;
     const before = checkpoint(config);
     if (before !== undefined) return finish(progress, before, step - 1);
     const tools = config.catalog.current();
@@ -84,6 +91,7 @@ async function loop(progress: RunProgress): Promise<AgentResult<unknown>> {
     const gate = checkpoint(config);
     if (gate !== undefined) return finish(progress, gate, step - 1);
     const decision = await runStep(progress, step, request, tools, step === 1 ? guard : undefined);
+    applyTransfer(progress, step);
     if (decision.type === 'end') return finish(progress, decision, step);
   }
 }
@@ -141,6 +149,7 @@ async function finish(progress: RunProgress, end: End, step: number): Promise<Ag
     output: tripped === undefined ? output : undefined,
     interruptions: end.interruptions ?? [],
     ...(guardrail === undefined ? {} : { guardrail }),
+    lastAgent: config.handoffs?.active.agent ?? config.agent,
   };
 }
 

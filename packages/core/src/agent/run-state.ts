@@ -1,4 +1,5 @@
 import type { Message } from '../spec/message/v1/message.js';
+import type { LanguageModel } from '../spec/language-model/v1/language-model-v1.js';
 import type { CancelOptions, ToolAgent } from '../tool-definition/tool-context.js';
 import { ToolCancelledError } from '../tool-runtime/tool-errors.js';
 
@@ -19,6 +20,8 @@ export class RunState implements ToolAgent {
   /** The message to append when the run ends by an immediate cancel. */
   cancelMessage: string | undefined;
   private deferredEnd: DeferredEnd | undefined;
+  /** The model the active agent runs on (an `asTool()` agent without a model of its own uses it). */
+  model: LanguageModel | undefined;
   /** Told when a deferred end is requested (the running group cancels its approval waits). */
   onDeferred: (() => void) | undefined;
 

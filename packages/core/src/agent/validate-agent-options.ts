@@ -25,6 +25,10 @@ const AGENT_OPTION_KEYS = Object.keys({
   telemetry: true,
   context: true,
   guardrails: true,
+  description: true,
+  model: true,
+  handoffs: true,
+  maxHandoffs: true,
 } satisfies Record<keyof AgentOptions, true>);
 
 /** Names other agent libraries use for an Agent option. */
@@ -75,6 +79,13 @@ export function validateAgentOptions(options: AgentOptions): void {
     throw new TypeError(`Agent: approvalTimeoutMs must be a positive number of milliseconds, got ${String(approvalTimeoutMs)}.`);
   }
   validateGuardrails('Agent', options.guardrails);
+  const maxHandoffs = options.maxHandoffs ?? 10;
+  if (!Number.isInteger(maxHandoffs) || maxHandoffs < 0) {
+    throw new TypeError(`Agent: maxHandoffs must be a non-negative integer, got ${String(maxHandoffs)}.`);
+  }
+  if (options.handoffs !== undefined && !Array.isArray(options.handoffs)) {
+    throw new TypeError('Agent: handoffs must be an array of agents (or handoff(agent, { … }) values).');
+  }
   const session = options.session;
   if (session !== undefined && (typeof session.id !== 'string' || session.id === '' || typeof session.store?.load !== 'function')) {
     throw new TypeError('Agent: session must be { store, id } with a SessionStore and a non-empty string id.');

@@ -15,6 +15,11 @@ export interface EventBase {
   readonly step: number;
   /** Set when the event comes from a nested agent run by a tool: that tool call's id. */
   readonly parentToolCallId?: string;
+  /**
+   * The name of the agent that produced the event (its `name` option, default `agent`) — after a handoff,
+   * the agent the conversation was handed to. Set on every event of an agent run; absent on `stream()`'s.
+   */
+  readonly agentName?: string;
 }
 
 /**
@@ -148,6 +153,18 @@ export type LoopEvent =
       readonly reason?: string;
       /** What the check threw, when it threw (a throwing guardrail counts as tripped). */
       readonly error?: unknown;
+    })
+  | (EventBase & {
+      /**
+       * The conversation moved to another agent: `from` called `to`'s handoff tool (`toolCallId`), the rest
+       * of the group finished, and `to` makes the next model call.
+       */
+      readonly type: 'handoff';
+      /** The name of the agent that handed off. */
+      readonly from: string;
+      /** The name of the agent that takes over. */
+      readonly to: string;
+      readonly toolCallId: string;
     })
   | (EventBase & { readonly type: 'step-end'; readonly finishReason: FinishReason; readonly usage: Usage });
 

@@ -1,4 +1,6 @@
-import type { JsonSchema, Message, ToolInputValidation } from '@tandem/core';
+import type { JsonSchema } from '../spec/shared/json.js';
+import type { Message } from '../spec/message/v1/message.js';
+import type { ToolInputValidation } from '../tool-definition/tool.js';
 
 /**
  * A custom input for {@link subAgentTool}: the same `inputSchema` (JSON Schema) and `validate` a core

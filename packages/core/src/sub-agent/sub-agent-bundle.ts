@@ -1,4 +1,7 @@
-import type { AgentEvent, Message, StopReason, Usage } from '@tandem/core';
+import type { AgentEvent } from '../events/agent-event.js';
+import type { Message } from '../spec/message/v1/message.js';
+import type { Usage } from '../spec/language-model/v1/usage.js';
+import type { StopReason } from '../agent/agent-types.js';
 
 /**
  * The last item a sub-agent tool yields: the nested run's outcome. {@link SubAgentAggregator} takes it

@@ -1,4 +1,5 @@
-import type { Aggregator, Usage } from '@tandem/core';
+import type { Aggregator } from '../tool-definition/aggregator.js';
+import type { Usage } from '../spec/language-model/v1/usage.js';
 import type { SubAgentBundle, SubAgentItem } from './sub-agent-bundle.js';
 
 /**

@@ -1,15 +1,11 @@
-import {
-  userMessage,
-  type AgentEvent,
-  type AgentRun,
-  type FunctionTool,
-  type JsonSchema,
-  type LanguageModel,
-  type Message,
-  type RunOptions,
-  type ToolConfig,
-  type ToolContext,
-} from '@tandem/core';
+import type { AgentEvent } from '../events/agent-event.js';
+import type { AgentRun, RunOptions } from '../agent/agent-types.js';
+import type { FunctionTool, ToolConfig } from '../tool-definition/tool.js';
+import type { JsonSchema } from '../spec/shared/json.js';
+import type { LanguageModel } from '../spec/language-model/v1/language-model-v1.js';
+import type { Message } from '../spec/message/v1/message.js';
+import type { ToolContext } from '../tool-definition/tool-context.js';
+import { userMessage } from '../messages/message-helpers.js';
 import { SubAgentAggregator } from './sub-agent-aggregator.js';
 import type { SubAgentBundle, SubAgentItem } from './sub-agent-bundle.js';
 import { promptInput, type SubAgentPromptInput, type SubAgentToolInput } from './sub-agent-input.js';
@@ -109,12 +105,26 @@ export function subAgentTool<Input = SubAgentPromptInput>(
   model: LanguageModel,
   options: SubAgentToolOptions<Input>,
 ): FunctionTool<Input, SubAgentBundle> {
+  return nestedAgentTool(agent, () => model, options, 'subAgentTool()');
+}
+
+/**
+ * The one implementation of an agent as a tool, behind `subAgentTool()` and `agent.asTool()`: `modelFor`
+ * picks the nested run's model when a call starts (it may throw: the call becomes an error result).
+ * @internal
+ */
+export function nestedAgentTool<Input>(
+  agent: SubAgent,
+  modelFor: (context: ToolContext) => LanguageModel,
+  options: SubAgentToolOptions<Input>,
+  caller: string,
+): FunctionTool<Input, SubAgentBundle> {
   const { name, description } = options;
   if (typeof name !== 'string' || !TOOL_NAME.test(name)) {
-    throw new TypeError(`subAgentTool(): name must match ${String(TOOL_NAME)}; got ${JSON.stringify(name)}.`);
+    throw new TypeError(`${caller}: name must match ${String(TOOL_NAME)}; got ${JSON.stringify(name)}.`);
   }
   if (typeof description !== 'string' || description.trim() === '') {
-    throw new TypeError(`subAgentTool(): give "${name}" a description that tells the model what the sub-agent does.`);
+    throw new TypeError(`${caller}: give "${name}" a description that tells the model what the sub-agent does.`);
   }
   const input = (options.input ?? promptInput) as SubAgentToolInput<Input>;
   const toMessages = input.toMessages ?? ((value: Input) => JSON.stringify(value));
@@ -128,7 +138,7 @@ export function subAgentTool<Input = SubAgentPromptInput>(
     execute(value: Input, context: ToolContext): AsyncIterable<SubAgentItem> {
       const built = toMessages(value);
       const messages = typeof built === 'string' ? [userMessage(built)] : built;
-      return runNested(() => agent.run(model, messages, { signal: context.signal, parent: context }), messages.length, context);
+      return runNested(() => agent.run(modelFor(context), messages, { signal: context.signal, parent: context }), messages.length, context);
     },
   };
   if (input.validate !== undefined) {
