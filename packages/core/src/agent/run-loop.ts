@@ -71,11 +71,12 @@ async function loop(progress: RunProgress): Promise<AgentResult<unknown>> {
     restoreActiveAgent(progress);
     if (end !== undefined) return finish(progress, end, 0);
   }
+  const entry = progress.config;
   const guard = InputGuard.of({
-    guardrails: config.options.guardrails?.input ?? [],
-    input: config.input,
-    history: config.state.messages,
-    signal: config.state.abort.signal,
+    guardrails: entry.options.guardrails?.input ?? [],
+    input: entry.input,
+    history: entry.state.messages,
+    signal: entry.state.abort.signal,
     report: (check) => reportGuardrail(progress, check, 0),
   });
   const blocked = await guard?.start();
