@@ -13,6 +13,7 @@ import type { ToolContext } from '../tool-definition/tool-context.js';
 import type { ApprovalRequest } from '../tool-runtime/approval.js';
 import type { ApprovalMode, Approver } from '../tool-runtime/pending-approvals.js';
 import type { ContextManager } from '../context/context-manager.js';
+import type { Clock } from '../clock/clock.js';
 
 /**
  * Why a run ended.
@@ -141,6 +142,20 @@ export interface AgentOptions {
    * sent the whole history and an overflow rejects `run.result`.
    */
   readonly context?: ContextManager;
+  /**
+   * After an immediate cancel (`agent.cancel()`, an aborted `signal`), how long the run waits for user code
+   * that has not settled — a hook, a session store call — before it ends anyway: `run.result` then resolves
+   * `cancelled`, a non-fatal `error` event (`RunAbandonedWorkError`) names what was abandoned, and whatever
+   * that code does later is ignored (tools that ignore their signal are let go at once). Default 2 000 ms.
+   *
+   * @example
+   * ```ts
+   * const agent = new Agent({ tools, session, cancelGraceMs: 500 });
+   * ```
+   */
+  readonly cancelGraceMs?: number;
+  /** Times the cancel grace (`cancelGraceMs`); inject `ManualClock` from `@tandem/core/testing` in tests. Default: real time. */
+  readonly clock?: Clock;
 }
 
 /**

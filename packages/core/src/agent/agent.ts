@@ -19,6 +19,9 @@ import { RunState } from './run-state.js';
 import { ToolCatalog } from './tool-catalog.js';
 import { validateAgentOptions } from './validate-agent-options.js';
 import { withMessageIds } from '../context/with-message-ids.js';
+import { asError } from '../util/as-error.js';
+import { RunWork } from './run-work.js';
+import { trackedSession } from './tracked-session.js';
 
 const NO_MESSAGES: readonly Message[] = Object.freeze([]);
 const NO_CONDITIONS: readonly StopCondition[] = Object.freeze([]);
@@ -126,6 +129,8 @@ export class Agent implements ToolAgent {
     else external?.addEventListener('abort', onAbort, { once: true });
     (this.active ??= new Set()).add(state);
     const approvals = new PendingApprovals(this.options.approve, { mode, parent: parent?.gate });
+    // Hooks and store calls run as labelled work: a cancel that cannot wait any longer abandons them.
+    const work = new RunWork();
 
     const cleanup = (): void => {
       external?.removeEventListener('abort', onAbort);
@@ -138,17 +143,23 @@ export class Agent implements ToolAgent {
       options: this.options,
       stopWhen: this.stopWhen,
       // Resolved per call, so hooks added with on() while a run is going apply to it too.
-      hooks: { has: (name) => this.hooks?.has(name) ?? false, run: (name, event) => (this.hooks ?? NO_HOOKS).run(name, event) },
+      hooks: {
+        has: (name) => this.hooks?.has(name) ?? false,
+        run: (name, event) => work.run(`hook ${name}`, () => (this.hooks ?? NO_HOOKS).run(name, event)),
+      },
       runId,
       state,
       input,
-      session,
+      session: trackedSession(session, work),
       invocationState: options.invocationState ?? {},
       output,
       approvals,
       idempotencyScope: options.parent?.idempotencyKey ?? session?.id ?? runId,
       resume,
-      emit: (event) => queue.push(event),
+      emit: (event) => {
+        if (work.observe(event)) queue.push(event);
+      },
+      work,
     }).then(
       (value) => {
         if (this.lastMessages === state.messages) this.lastMessages = value.messages;
@@ -159,7 +170,9 @@ export class Agent implements ToolAgent {
         queue.end();
         return value as AgentResult<Output>;
       },
-      (error: unknown) => {
+      (thrown: unknown) => {
+        // A thrown value that is not an Error (a hook's `throw 42`) is reported as `Error: 42`.
+        const error = asError(thrown);
         cleanup();
         queue.end({ error });
         throw error;

@@ -14,6 +14,7 @@ import type { RunRecorder } from './run-recorder.js';
 import type { RunState } from './run-state.js';
 import type { ToolCatalog } from './tool-catalog.js';
 import type { ResumePlan } from './resume-plan.js';
+import type { RunWork } from './run-work.js';
 
 /** Everything one run needs, fixed when it starts. @internal */
 export interface LoopConfig {
@@ -36,6 +37,8 @@ export interface LoopConfig {
   /** The paused group this run settles first (checked when the run started; with a session, planned after loading). */
   readonly resume: ResumePlan | undefined;
   readonly emit: (event: AgentEvent) => void;
+  /** The user code the run waits on, and the switch that abandons it after the cancel grace. */
+  readonly work: RunWork;
 }
 
 /** What a run accumulates while it goes. @internal */
@@ -47,4 +50,6 @@ export interface RunProgress {
   readonly context: ContextRunner;
   readonly steps: StepResult[];
   usage: Usage;
+  /** An `afterToolCall` hook that threw: the run rejects with it once its group has settled. */
+  hookFailure?: { readonly error: unknown };
 }

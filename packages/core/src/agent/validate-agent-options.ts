@@ -23,6 +23,8 @@ const AGENT_OPTION_KEYS = Object.keys({
   session: true,
   telemetry: true,
   context: true,
+  cancelGraceMs: true,
+  clock: true,
 } satisfies Record<keyof AgentOptions, true>);
 
 /** Names other agent libraries use for an Agent option. */
@@ -69,6 +71,14 @@ export function validateAgentOptions(options: AgentOptions): void {
   const approvalTimeoutMs = options.approvalTimeoutMs;
   if (approvalTimeoutMs !== undefined && !(typeof approvalTimeoutMs === 'number' && approvalTimeoutMs > 0 && Number.isFinite(approvalTimeoutMs))) {
     throw new TypeError(`Agent: approvalTimeoutMs must be a positive number of milliseconds, got ${String(approvalTimeoutMs)}.`);
+  }
+  const grace = options.cancelGraceMs;
+  if (grace !== undefined && !(typeof grace === 'number' && grace >= 0 && Number.isFinite(grace))) {
+    throw new TypeError(`Agent: cancelGraceMs must be a non-negative number of milliseconds, got ${String(grace)}.`);
+  }
+  const clock = options.clock;
+  if (clock !== undefined && (typeof clock !== 'object' || clock === null || typeof clock.setTimeout !== 'function' || typeof clock.clearTimeout !== 'function')) {
+    throw new TypeError('Agent: clock must be a Clock ({ now(), setTimeout(fn, ms), clearTimeout(handle) }), e.g. systemClock from @tandem/core.');
   }
   const session = options.session;
   if (session !== undefined && (typeof session.id !== 'string' || session.id === '' || typeof session.store?.load !== 'function')) {
