@@ -349,7 +349,7 @@ export class BidiAgent implements ToolAgent, BidiAgentHandle, AsyncDisposable {
         marginMs: options.reconnect?.marginMs ?? 30_000,
       },
       responseWaitMs: options.responseWaitMs ?? 5_000,
-      stopGraceMs: options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS,
+      stopGraceMs: options.cancelGraceMs ?? options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS,
       lateResultNote: options.lateResultNote ?? DEFAULT_LATE_RESULT_NOTE,
       approvals: options.approvals ?? 'wait',
       messageAdded: (message, report) => {

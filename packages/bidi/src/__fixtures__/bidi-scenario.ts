@@ -114,7 +114,7 @@ export async function scenario({ nativeAsyncTools, hangingOutput, spoken, maxCon
     tools,
     reconnect: { maxAttempts: 3, initialDelayMs: 5, marginMs: 50 },
     responseWaitMs: 50,
-    stopGraceMs: 100,
+    cancelGraceMs: 100,
     ...(spoken ? { approvals: 'spoken' as const } : {}),
   });
   const events: BidiEvent[] = [];
