@@ -24,3 +24,4 @@ export { shareHooks } from '../agent/agent.js';
 export { assertKnownOptions } from '../util/assert-known-options.js';
 export { toolModelInput, aggregatorModelInput } from '../tool-runtime/model-input.js';
 export { HookRegistry } from '../hooks/hook-registry.js';
+export { pendingApprovalRequests } from '../session/pending-approval-requests.js';
