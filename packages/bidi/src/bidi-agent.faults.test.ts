@@ -52,6 +52,39 @@ describe('BidiAgent with an output that fails', () => {
   }
 });
 
+describe('BidiAgent with two outputs that fail', () => {
+  it('each is reported once and abandoned: neither failure feeds the other, timers keep firing, the others go on', async () => {
+    const clock = new ManualClock();
+    const model = new ScriptedBidiModel({ clock });
+    const agent = new BidiAgent({ model, clock });
+    const writes = [0, 0];
+    const failing = (index: 0 | 1): BidiAgentOutput => ({
+      write() {
+        writes[index] = (writes[index] ?? 0) + 1;
+        if (index === 0) throw new Error(`output ${String(index)} broke`);
+        return Promise.reject(new Error(`output ${String(index)} broke`));
+      },
+    });
+    const healthy = recorder();
+    const outcome: { result?: BidiRunResult } = {};
+    void agent.run({ outputs: [failing(0), failing(1), healthy] }).then((result) => {
+      outcome.result = result;
+    });
+    await model.until(() => healthy.events.some((e) => e.type === 'connection-start'));
+    await model.settle();
+    // A real timer fires: the event loop is not spinning on failures fed back into outputs.
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    model.connection.respond('Still here.');
+    await model.until(() => healthy.events.some((e) => e.type === 'response-complete'));
+    expect(writes).toEqual([1, 1]);
+    const failed = healthy.events.flatMap((e) => (e.type === 'error' && BidiOutputError.isInstance(e.error) ? [e.error.index] : []));
+    expect(failed.sort()).toEqual([0, 1]);
+    await agent.stop();
+    await model.until(() => outcome.result !== undefined);
+    expect(outcome.result?.reason).toBe('user-request');
+  });
+});
+
 describe('BidiAgent ending when user code never settles', () => {
   const never = new Promise<never>(() => undefined);
 
