@@ -26,7 +26,7 @@ export class RunAbandonedWorkError extends TandemError {
   constructor(options: { abandoned: readonly string[]; graceMs: number }) {
     const what = options.abandoned.length === 0 ? 'the run\'s own work (a stop condition, context manager or guardrail)' : options.abandoned.join(', ');
     super('RUN_ABANDONED_WORK', {
-      message: `The run was cancelled, but ${what} had not settled ${String(options.graceMs)} ms later (cancelGraceMs); the run ended without it and ignores what it does later. Make hooks and session stores settle when the run's signal aborts.`,
+      message: `The run was cancelled, but ${what} had not settled ${String(options.graceMs)} ms later (cancelGraceMs); the run ended without it and ignores what it does later. Make hooks and session store calls settle (or time out) promptly, or raise cancelGraceMs.`,
     });
     this.name = 'RunAbandonedWorkError';
     this.abandoned = options.abandoned;
