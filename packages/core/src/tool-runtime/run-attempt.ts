@@ -39,22 +39,28 @@ export function runAttempt(
   } catch (error) {
     return { ok: false, error, retryable: true };
   }
-  // The race goes through the group's one abort listener when the runtime gives one (`ctx.signal` of a
-  // tool without a timeout is the group's, shared by every call).
-  const race = <T>(promise: PromiseLike<T>): Promise<T> => (signals === undefined ? raceAbort(promise, context.signal) : signals.race(promise));
-  if (isAsyncIterable(returned)) return aggregate(call, tool, returned, context, race);
-  if (!isPromiseLike(returned)) return settleValue(call, tool, returned, context, race);
-  return race(returned).then(
-    (value) => settleValue(call, tool, value, context, race),
+  if (isAsyncIterable(returned)) return aggregate(call, tool, returned, context, signals);
+  if (!isPromiseLike(returned)) return settleValue(call, tool, returned, context, signals);
+  return race(returned, context, signals).then(
+    (value) => settleValue(call, tool, value, context, signals),
     (error: unknown): AttemptResult => ({ ok: false, error, retryable: true }),
   );
 }
 
-type Race = <T>(promise: PromiseLike<T>) => Promise<T>;
+type Races = Pick<AttemptSignals, 'race'> | undefined;
 
-function settleValue(call: ToolCall, tool: FunctionTool, value: unknown, context: ToolContext, race: Race): AttemptResult | Promise<AttemptResult> {
+/**
+ * Settles like `promise`, or rejects as soon as the attempt is aborted: through the group's one abort
+ * listener when the runtime gives `signals` (then `ctx.signal` may be the group's, shared by every call),
+ * else by listening to the attempt's own signal.
+ */
+function race<T>(promise: PromiseLike<T>, context: ToolContext, signals: Races): Promise<T> {
+  return signals === undefined ? raceAbort(promise, context.signal) : signals.race(promise);
+}
+
+function settleValue(call: ToolCall, tool: FunctionTool, value: unknown, context: ToolContext, signals: Races): AttemptResult | Promise<AttemptResult> {
   // An async iterable may also come inside a promise (from an `async` execute).
-  if (isAsyncIterable(value)) return aggregate(call, tool, value, context, race);
+  if (isAsyncIterable(value)) return aggregate(call, tool, value, context, signals);
   let modelInput: ToolOutput;
   try {
     modelInput = toolModelInput(tool, value);
@@ -64,7 +70,7 @@ function settleValue(call: ToolCall, tool: FunctionTool, value: unknown, context
   return { ok: true, outcome: { result: successResult(call, value, modelInput) } };
 }
 
-async function aggregate(call: ToolCall, tool: FunctionTool, iterable: AsyncIterable<unknown>, context: ToolContext, race: Race): Promise<AttemptResult> {
+async function aggregate(call: ToolCall, tool: FunctionTool, iterable: AsyncIterable<unknown>, context: ToolContext, signals: Races): Promise<AttemptResult> {
   const Aggregator = tool.aggregator;
   if (Aggregator === undefined) {
     return notRetryable(
@@ -79,7 +85,7 @@ async function aggregate(call: ToolCall, tool: FunctionTool, iterable: AsyncIter
   for (;;) {
     let next: IteratorResult<unknown>;
     try {
-      next = await race(iterator.next());
+      next = await race(iterator.next(), context, signals);
     } catch (error) {
       // A generator that threw is done; one abandoned by an abort may be mid-await: stop it so its
       // `finally` runs, without waiting for it.
