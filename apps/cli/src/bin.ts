@@ -33,7 +33,9 @@ Tracing: --trace exports OpenTelemetry spans over OTLP/HTTP to OTEL_EXPORTER_OTL
 Remote MCP servers that ask for OAuth are signed in to (the page opens in a browser where there is
 one); tokens are kept in ~/.tandem/mcp-tokens.json (0600). tandem mcp login|logout <server>.
 Tool approval: calls of tools that need approval ask y/n (chat, and run on a terminal); without a
-terminal they are refused unless --yes approves them.
+terminal they are refused unless --yes approves them. tandem run --approvals interrupt pauses the run
+instead; resume it later with tandem run --session <id> --approve <toolCallId> (or --deny <toolCallId>
+--reason "…"); tandem sessions show <id> lists the calls that wait.
 Exit codes: 0 ok · 1 model/provider error · 2 bad usage · 3 bad config · 4 a tool module or MCP
 server failed to start · 130 interrupted.`;
 
@@ -81,6 +83,15 @@ async function main(argv: readonly string[]): Promise<number> {
     .argument('[prompt...]', 'the prompt')
     .option('-p, --prompt <text>', 'the prompt')
     .option('--json', 'print the run as NDJSON: one event per line, then a final {"type":"result", …, "sessionId"} line')
+    .addOption(
+      new Option('--approvals <mode>', 'calls that need approval: wait (ask on the terminal, else refuse) or interrupt (pause the run; resume with --approve/--deny)').choices([
+        'wait',
+        'interrupt',
+      ]),
+    )
+    .option('--approve <toolCallId>', 'resume the paused run of --session <id>, approving this call (repeatable)', collect)
+    .option('--deny <toolCallId>', 'resume the paused run of --session <id>, denying this call (repeatable)', collect)
+    .option('--reason <text>', 'with --deny: the reason the model is told')
     .action((words: string[], _options, command: Command) =>
       dispatch(async () => (await import('./commands/run.js')).runCommand(words, globals(command))),
     );

@@ -32,8 +32,8 @@ export interface VoiceServerOptions {
   readonly system?: string;
   /** Time per source of the `research` tool (default 1 000 ms). */
   readonly researchStepMs?: number;
-  /** Passed to every `BidiAgent` (e.g. `stopGraceMs`). */
-  readonly agent?: Pick<BidiAgentOptions, 'stopGraceMs' | 'reconnect'>;
+  /** Passed to every `BidiAgent` (e.g. `cancelGraceMs`; `stopGraceMs` is its deprecated alias). */
+  readonly agent?: Pick<BidiAgentOptions, 'cancelGraceMs' | 'stopGraceMs' | 'reconnect'>;
 }
 
 /** Default limits. */

@@ -97,7 +97,7 @@ export interface BidiAgentOptions {
    * assistant text, tool calls, and a group's results as one tool message when the group ends), one append at a time, in order. A failing append does not end
    * the conversation: it is reported as a non-fatal `error` event with a `BidiSessionAppendError`, and the
    * store misses that message. `stop()` and `run()` resolve once pending appends have settled (waiting at
-   * most `stopGraceMs`). Loading fails the conversation's `start()` / `run()` with the store's error.
+   * most `cancelGraceMs`). Loading fails the conversation's `start()` / `run()` with the store's error.
    */
   readonly session?: SessionOptions;
   /**
@@ -115,7 +115,7 @@ export interface BidiAgentOptions {
   /**
    * `beforeToolCall`, `afterToolCall` and `messageAdded` hooks, as on `Agent` (add more with
    * `agent.on()`). `messageAdded` hooks run in order without holding the conversation; a failing one is
-   * reported as a non-fatal `error` event; the end waits at most `stopGraceMs` for them.
+   * reported as a non-fatal `error` event; the end waits at most `cancelGraceMs` for them.
    */
   readonly hooks?: Partial<BidiAgentHooks>;
   /**
@@ -157,12 +157,21 @@ export interface BidiAgentOptions {
    */
   readonly responseWaitMs?: number;
   /**
-   * How long the end of a conversation (`stop()`, `cancel()`, a stop tool, any end) waits for a peer of
-   * `run()` that hangs — an output's `write()`, an input's `read()` or `start()`, `stop()` — before
-   * abandoning it (default 2 000 ms). Abandoned peers are reported as non-fatal `error` events with a
-   * `BidiStuckPeerError` before `connection-close` (a peer that hangs on `connection-close` itself or in
-   * `stop()` is abandoned silently, since `connection-close` is the last event). Healthy peers end at once.
+   * How long the end of a conversation (`stop()`, `cancel()`, a stop tool, any end) waits for user code
+   * that hangs — a peer of `run()` (an output's `write()`, an input's `read()` or `start()`, `stop()`), a
+   * tool ignoring its signal, a hook, a session append — before abandoning it (default 2 000 ms, as
+   * `Agent`'s `cancelGraceMs`). Abandoned work is reported as non-fatal `error` events (`BidiStuckPeerError`,
+   * `BidiSessionAppendError`) before `connection-close` (a peer that hangs on `connection-close` itself or
+   * in `stop()` is abandoned silently, since `connection-close` is the last event); what it does later is
+   * ignored. Healthy peers end at once.
+   *
+   * @example
+   * ```ts
+   * const agent = new BidiAgent({ model, tools, cancelGraceMs: 500 });
+   * ```
    */
+  readonly cancelGraceMs?: number;
+  /** @deprecated Use `cancelGraceMs` (the same setting, named as on `Agent`). */
   readonly stopGraceMs?: number;
 }
 

@@ -52,13 +52,46 @@ describe('BidiAgent with an output that fails', () => {
   }
 });
 
+describe('BidiAgent with two outputs that fail', () => {
+  it('each is reported once and abandoned: neither failure feeds the other, timers keep firing, the others go on', async () => {
+    const clock = new ManualClock();
+    const model = new ScriptedBidiModel({ clock });
+    const agent = new BidiAgent({ model, clock });
+    const writes = [0, 0];
+    const failing = (index: 0 | 1): BidiAgentOutput => ({
+      write() {
+        writes[index] = (writes[index] ?? 0) + 1;
+        if (index === 0) throw new Error(`output ${String(index)} broke`);
+        return Promise.reject(new Error(`output ${String(index)} broke`));
+      },
+    });
+    const healthy = recorder();
+    const outcome: { result?: BidiRunResult } = {};
+    void agent.run({ outputs: [failing(0), failing(1), healthy] }).then((result) => {
+      outcome.result = result;
+    });
+    await model.until(() => healthy.events.some((e) => e.type === 'connection-start'));
+    await model.settle();
+    // A real timer fires: the event loop is not spinning on failures fed back into outputs.
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    model.connection.respond('Still here.');
+    await model.until(() => healthy.events.some((e) => e.type === 'response-complete'));
+    expect(writes).toEqual([1, 1]);
+    const failed = healthy.events.flatMap((e) => (e.type === 'error' && BidiOutputError.isInstance(e.error) ? [e.error.index] : []));
+    expect(failed.sort()).toEqual([0, 1]);
+    await agent.stop();
+    await model.until(() => outcome.result !== undefined);
+    expect(outcome.result?.reason).toBe('user-request');
+  });
+});
+
 describe('BidiAgent ending when user code never settles', () => {
   const never = new Promise<never>(() => undefined);
 
-  it('stop() resolves within stopGraceMs when a beforeToolCall hook never settles; the call is recorded cancelled', async () => {
+  it('stop() resolves within cancelGraceMs when a beforeToolCall hook never settles; the call is recorded cancelled', async () => {
     const clock = new ManualClock();
     const model = new ScriptedBidiModel({ clock });
-    const agent = new BidiAgent({ model, clock, stopGraceMs: 1_000, tools: [sleepTool('slow', clock, 10)], hooks: { beforeToolCall: () => never } });
+    const agent = new BidiAgent({ model, clock, cancelGraceMs: 1_000, tools: [sleepTool('slow', clock, 10)], hooks: { beforeToolCall: () => never } });
     await agent.start();
     const events: BidiEvent[] = [];
     const done = (async () => {
@@ -81,11 +114,11 @@ describe('BidiAgent ending when user code never settles', () => {
     expect(tool?.parts).toMatchObject([{ type: 'tool-result', toolCallId: 'h1', status: 'cancelled' }]);
   });
 
-  it('stop() resolves within stopGraceMs when a messageAdded hook or a session append never settles', async () => {
+  it('stop() resolves within cancelGraceMs when a messageAdded hook or a session append never settles', async () => {
     const clock = new ManualClock();
     const model = new ScriptedBidiModel({ clock });
     const store = { load: async () => [], append: () => never, list: async () => [], delete: async () => undefined, close: async () => undefined };
-    const agent = new BidiAgent({ model, clock, stopGraceMs: 500, session: { store, id: 's1' }, hooks: { messageAdded: () => never } });
+    const agent = new BidiAgent({ model, clock, cancelGraceMs: 500, session: { store, id: 's1' }, hooks: { messageAdded: () => never } });
     await agent.start();
     await agent.send('hello');
     let stopped = false;
@@ -99,6 +132,62 @@ describe('BidiAgent ending when user code never settles', () => {
     await clock.advance(500);
     await model.until(() => stopped);
     expect(agent.running).toBe(false);
+  });
+});
+
+describe('BidiAgent.cancel() when user code never settles', () => {
+  const never = new Promise<never>(() => undefined);
+  const deaf: FunctionTool = {
+    kind: 'function',
+    name: 'deaf',
+    description: 'Ignores its signal.',
+    inputSchema: { type: 'object', properties: {} },
+    execute: () => never,
+  };
+
+  for (const stuck of ['a tool ignoring its signal', 'an afterToolCall hook', 'a beforeToolCall hook'] as const) {
+    it(`cancel() ends within cancelGraceMs when ${stuck} never settles; the call is answered cancelled once`, async () => {
+      const clock = new ManualClock();
+      const model = new ScriptedBidiModel({ clock });
+      const tools = stuck === 'a tool ignoring its signal' ? [deaf] : [sleepTool('deaf', clock, 10)];
+      const hooks =
+        stuck === 'an afterToolCall hook' ? { afterToolCall: () => never } : stuck === 'a beforeToolCall hook' ? { beforeToolCall: () => never } : {};
+      const agent = new BidiAgent({ model, clock, cancelGraceMs: 700, tools, hooks });
+      await agent.start();
+      const events: BidiEvent[] = [];
+      const done = (async () => {
+        for await (const event of agent.receive()) events.push(event);
+      })();
+      model.connection.emit(bidiToolGroup([{ name: 'deaf', id: 'd1' }]));
+      await model.settle();
+      await clock.advance(10);
+      agent.cancel();
+      await model.settle();
+      await clock.advance(700);
+      await done;
+      expect(events.at(-1)).toMatchObject({ type: 'connection-close', reason: 'user-request' });
+      expect(agent.running).toBe(false);
+      const results = agent.messages.flatMap((m) => m.parts).filter((p) => p.type === 'tool-result');
+      expect(results).toHaveLength(1);
+      expect(results[0]).toMatchObject({ toolCallId: 'd1' });
+    });
+  }
+
+  it('the deprecated stopGraceMs still sets the grace', async () => {
+    const clock = new ManualClock();
+    const model = new ScriptedBidiModel({ clock });
+    const agent = new BidiAgent({ model, clock, stopGraceMs: 300, hooks: { beforeToolCall: () => never }, tools: [sleepTool('slow', clock, 10)] });
+    await agent.start();
+    model.connection.emit(bidiToolGroup([{ name: 'slow', id: 'h1' }]));
+    await model.settle();
+    let stopped = false;
+    void agent.stop().then(() => {
+      stopped = true;
+    });
+    await clock.advance(299);
+    expect(stopped).toBe(false);
+    await clock.advance(1);
+    await model.until(() => stopped);
   });
 });
 

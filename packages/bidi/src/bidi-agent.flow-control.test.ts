@@ -93,7 +93,7 @@ describe('BidiAgent flow control', () => {
     const stall = gate();
     const slow = stalled(stall);
     const fast = recorder();
-    const agent = new BidiAgent({ model, queue: { maxEvents: 3 }, stopGraceMs: 0 });
+    const agent = new BidiAgent({ model, queue: { maxEvents: 3 }, cancelGraceMs: 0 });
     const running = agent.run({ outputs: [slow, fast] });
     await model.until(() => model.connections.length === 1);
     // slow takes connection-start and hangs writing 'a'; 'b', 'c', 'd' fill its control queue to maxEvents.

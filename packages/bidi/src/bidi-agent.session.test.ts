@@ -115,11 +115,11 @@ describe('BidiAgent sessions', () => {
     expect(agent.messages).toHaveLength(4);
   });
 
-  it('stop() resolves only after pending appends settle, and at most stopGraceMs later (then reports the append)', async () => {
+  it('stop() resolves only after pending appends settle, and at most cancelGraceMs later (then reports the append)', async () => {
     const clock = new ManualClock();
     const store = instrumentedStore();
     const model = new ScriptedBidiModel({ clock });
-    const agent = new BidiAgent({ model, clock, session: { store, id: 's3' }, stopGraceMs: 500 });
+    const agent = new BidiAgent({ model, clock, session: { store, id: 's3' }, cancelGraceMs: 500 });
     await agent.start();
     const { events, done } = collect(agent);
     store.hold = gate();
@@ -134,7 +134,7 @@ describe('BidiAgent sessions', () => {
     await done;
     expect(events.some((e) => e.type === 'error')).toBe(false);
 
-    // A store that never answers holds the end for stopGraceMs only.
+    // A store that never answers holds the end for cancelGraceMs only.
     store.hold = { promise: new Promise(() => undefined), open: () => undefined };
     await agent.start();
     const second = collect(agent);

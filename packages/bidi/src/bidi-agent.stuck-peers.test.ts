@@ -40,7 +40,7 @@ const deafInput: BidiAgentInput = { read: () => never };
 async function started(outputs: readonly BidiAgentOutput[], inputs: readonly BidiAgentInput[] = [], tools = [makeStop()]) {
   const clock = new ManualClock();
   const model = new ScriptedBidiModel({ clock });
-  const agent = new BidiAgent({ model, clock, tools, stopGraceMs: GRACE });
+  const agent = new BidiAgent({ model, clock, tools, cancelGraceMs: GRACE });
   const outcome: { result?: BidiRunResult } = {};
   const running = agent.run({ inputs, outputs }).then((result) => {
     outcome.result = result;

@@ -422,7 +422,7 @@ export class BidiAgent implements ToolAgent, BidiAgentHandle, AsyncDisposable {
         marginMs: options.reconnect?.marginMs ?? 30_000,
       },
       responseWaitMs: options.responseWaitMs ?? 5_000,
-      stopGraceMs: options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS,
+      stopGraceMs: options.cancelGraceMs ?? options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS,
       lateResultNote: options.lateResultNote ?? DEFAULT_LATE_RESULT_NOTE,
       guardrails: { output: options.guardrails?.output ?? [], intervalChars: options.guardrailIntervalChars ?? 100 },
       approvals: options.approvals ?? 'wait',

@@ -74,6 +74,7 @@ export { sleep } from './util/sleep.js';
 export type { Clock, ClockTimer } from './clock/clock.js';
 export { systemClock } from './clock/system-clock.js';
 export { EventsNotKeptError } from './events/events-not-kept-error.js';
+export { RunAbandonedWorkError } from './agent/run-abandoned-work-error.js';
 export type { OutputSchema, OutputIssue, OutputValidationResult } from './output/output-schema.js';
 export { OutputValidationError } from './output/output-validation-error.js';
 export type { ModelReference } from './provider-registry/to-language-model.js';

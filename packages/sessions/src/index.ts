@@ -2,7 +2,8 @@
  * Tandem sessions: conversations that survive restarts. `sqliteSessionStore()` (embedded, the default)
  * and `postgresSessionStore()` (many processes and machines) implement the `SessionStore` interface of
  * `@tandem/core`; `@tandem/sessions/testing` has the conformance suite for your own store. Neither
- * database driver loads until a store is made.
+ * database driver loads until a store is made, and both are optional peer dependencies: install
+ * `better-sqlite3` or `pg` for the store you use (a missing one is a `SessionDriverMissingError`).
  *
  * @packageDocumentation
  */
@@ -17,3 +18,4 @@ export {
 export type { PostgresPool, PostgresQueryResult } from './postgres/postgres-pool.js';
 export { SessionStoreError } from './errors/session-store-error.js';
 export { SessionStoreClosedError } from './errors/session-store-closed-error.js';
+export { SessionDriverMissingError } from './errors/session-driver-missing-error.js';

@@ -121,7 +121,7 @@ describe('tandem run', () => {
     const log = join(dir, 'approval.log');
     const refused = await runCli(['run', 'delete_file name=c', '--tools', TEST_TOOLS], { cwd: dir, env: cleanEnv({ TANDEM_TEST_LOG: log }) });
     expect(refused.code).toBe(0);
-    expect(refused.stderr).toContain('delete_file needs approval; refused, because tandem run is not on a terminal (--yes approves tool calls).');
+    expect(refused.stderr).toContain('delete_file needs approval; refused, because tandem run is not on a terminal (--yes approves tool calls; --approvals interrupt pauses the run for a later --approve).');
     expect(refused.stdout).toContain('- delete_file failed: The user denied this tool call: it needs approval and tandem run has no terminal to ask on');
     expect(fileLines(log)).toEqual([]);
     const approved = await runCli(['run', 'delete_file name=c', '--tools', TEST_TOOLS, '--yes'], { cwd: dir, env: cleanEnv({ TANDEM_TEST_LOG: log }) });

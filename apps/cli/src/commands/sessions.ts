@@ -45,16 +45,25 @@ export async function sessionsListCommand(options: SessionsCommandOptions): Prom
   return ExitCode.ok;
 }
 
-/** `tandem sessions show <id>`: the conversation, readable; `--json` prints its messages. */
+/**
+ * `tandem sessions show <id>`: the conversation, readable, then the calls that wait for approval (a run
+ * paused by `--approvals interrupt`) with the command that answers them; `--json` prints its messages.
+ */
 export async function sessionsShowCommand(id: string, options: SessionsCommandOptions): Promise<ExitCode> {
-  const { formatConversation } = await import('../sessions/format-conversation.js');
+  const [{ formatConversation }, { formatPendingApprovals }, { pendingApprovalRequests }] = await Promise.all([
+    import('../sessions/format-conversation.js'),
+    import('../sessions/format-pending-approvals.js'),
+    import('@tandem/core/runtime'),
+  ]);
   const messages = id.trim() === '' ? [] : await withCatalog((catalog) => catalog.store.load(id), []);
   if (messages.length === 0) throw unknownSession(id);
   if (options.json === true) {
     process.stdout.write(`${JSON.stringify(toJsonValue(messages), null, 2)}\n`);
     return ExitCode.ok;
   }
-  process.stdout.write(formatConversation(messages, painter(useColor(process.stdout, options))));
+  const paint = painter(useColor(process.stdout, options));
+  process.stdout.write(formatConversation(messages, paint));
+  process.stdout.write(formatPendingApprovals(id, pendingApprovalRequests(messages), paint));
   return ExitCode.ok;
 }
 

@@ -40,6 +40,12 @@ export function formatConversation(messages: readonly Message[], paint: Paint): 
         case 'builtin-tool-result':
           body.push(`${paint(part.isError === true ? 'red' : 'green', '←')} ${part.toolName}: ${preview(part.result, 200)}`);
           break;
+        case 'tool-approval-request':
+          body.push(`${paint('yellow', '?')} ${part.toolName} (call ${part.toolCallId}) asks for approval`);
+          break;
+        case 'tool-approval-response':
+          body.push(`${paint(part.approved ? 'green' : 'red', part.approved ? '✓' : '✗')} call ${part.toolCallId} ${part.approved ? 'approved' : `denied${part.reason === undefined ? '' : `: ${part.reason}`}`}`);
+          break;
         case 'compaction':
           body.push(paint('dim', `(summary of the messages above, sent in their place) ${preview(part.summary, 300)}`));
           break;

@@ -137,7 +137,7 @@ export async function scenario({ nativeAsyncTools, hangingOutput, spoken, maxCon
     handoffs: [desk],
     reconnect: { maxAttempts: 3, initialDelayMs: 5, marginMs: 50 },
     responseWaitMs: 50,
-    stopGraceMs: 100,
+    cancelGraceMs: 100,
     ...(spoken ? { approvals: 'spoken' as const } : {}),
     ...(guarded ? { guardrails: { output: [{ name: 'leak', check: ({ text }: { text: string }) => ({ tripwire: text.includes('secret'), replaceWith: 'Sorry.' }) }] } } : {}),
   });

@@ -28,7 +28,7 @@ export class BidiSessionAppendError extends TandemError {
     const what =
       options.waitedMs === undefined
         ? 'the store failed to append it'
-        : `the store had not finished appending it ${String(options.waitedMs)} ms after the conversation ended (stopGraceMs)`;
+        : `the store had not finished appending it ${String(options.waitedMs)} ms after the conversation ended (cancelGraceMs)`;
     super('BIDI_SESSION_APPEND', {
       message: `A message of session "${options.sessionId}" was not stored: ${what}. The conversation goes on and agent.messages has it, but the stored conversation misses it; check the session store.`,
       cause: options.cause,

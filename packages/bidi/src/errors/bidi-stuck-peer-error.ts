@@ -5,7 +5,7 @@ const BRAND = Symbol.for('tandem.error.BidiStuckPeerError');
 /**
  * While a conversation was ending, an output's `write()` (or `start()`), an input's `read()` (or
  * `start()`), a tool group (a tool or `beforeToolCall`/`afterToolCall` hook ignoring its signal) or a
- * `messageAdded` hook did not settle within the agent's `stopGraceMs`; the agent abandoned it so that
+ * `messageAdded` hook did not settle within the agent's `cancelGraceMs`; the agent abandoned it so that
  * `run()` / `stop()` could resolve (abandoned calls are recorded `cancelled`; a late settlement is
  * ignored). Reported as a non-fatal `error` event to the outputs, before `connection-close`.
  *

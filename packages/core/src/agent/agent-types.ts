@@ -16,6 +16,7 @@ import type { ContextManager } from '../context/context-manager.js';
 import type { AgentGuardrails, GuardrailTrip } from '../guardrails/guardrail.js';
 import type { Handoff, HandoffTarget } from '../handoff/handoff.js';
 import type { ModelReference } from '../provider-registry/to-language-model.js';
+import type { Clock } from '../clock/clock.js';
 
 /**
  * Why a run ended.
@@ -180,6 +181,19 @@ export interface AgentOptions {
    * One `guardrail` event per check.
    */
   readonly guardrails?: AgentGuardrails;
+   * After an immediate cancel (`agent.cancel()`, an aborted `signal`), how long the run waits for user code
+   * that has not settled — a hook, a session store call — before it ends anyway: `run.result` then resolves
+   * `cancelled`, a non-fatal `error` event (`RunAbandonedWorkError`) names what was abandoned, and whatever
+   * that code does later is ignored (tools that ignore their signal are let go at once). Default 2 000 ms.
+   *
+   * @example
+   * ```ts
+   * const agent = new Agent({ tools, session, cancelGraceMs: 500 });
+   * ```
+   */
+  readonly cancelGraceMs?: number;
+  /** Times the cancel grace (`cancelGraceMs`); inject `ManualClock` from `@tandem/core/testing` in tests. Default: real time. */
+  readonly clock?: Clock;
 }
 
 /**

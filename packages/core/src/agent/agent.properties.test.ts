@@ -13,9 +13,14 @@ import type { ModelStreamPart } from '../spec/language-model/v1/model-stream-par
 import type { FinishReason } from '../spec/language-model/v1/usage.js';
 import type { Tool } from '../tool-definition/tool.js';
 import type { Guardrail } from '../guardrails/guardrail.js';
+import { ManualClock } from '../testing/clock.js';
 
-/** What a call does when it runs. */
-type CallKind = 'ok' | 'throw' | 'deaf' | 'stop' | 'pending' | 'unknown' | 'bad-json' | 'approval' | 'handoff-a' | 'handoff-b';
+/**
+ * What a call does when it runs. `dup`: the provider repeats the previous call's id in the same response (it
+ * runs and is answered once). `stuck`: a `beforeToolCall` hook that never settles holds the call (only a
+ * cancel ends the run, after `cancelGraceMs`).
+ */
+type CallKind = 'ok' | 'throw' | 'deaf' | 'stop' | 'pending' | 'unknown' | 'bad-json' | 'approval' | 'dup' | 'stuck' | 'handoff-a' | 'handoff-b';
 /** How a response ends. */
 type Ending = FinishReason | 'fail';
 /** What the driver does at one tick. */
@@ -46,7 +51,7 @@ interface Scenario {
   readonly handoffs: boolean;
 }
 
-const callKind = fc.constantFrom<CallKind>('ok', 'ok', 'ok', 'throw', 'deaf', 'stop', 'pending', 'unknown', 'bad-json', 'approval', 'handoff-a', 'handoff-b');
+const callKind = fc.constantFrom<CallKind>('ok', 'ok', 'ok', 'throw', 'deaf', 'stop', 'pending', 'unknown', 'bad-json', 'approval', 'dup', 'stuck', 'handoff-a', 'handoff-b');
 const ending = fc.constantFrom<Ending>('tool-calls', 'tool-calls', 'tool-calls', 'tool-calls', 'length', 'content-filter', 'fail');
 const action = fc.oneof(
   { weight: 6, arbitrary: fc.record({ type: fc.constant('release' as const), index: fc.nat(15) }) },
@@ -129,6 +134,10 @@ async function play(s: Scenario): Promise<Outcome> {
       return 'stopping';
     }),
     { kind: 'function', name: 'pending', description: 'For the caller.', inputSchema: { type: 'object' } },
+    fnTool('stuck', (_input, ctx) => {
+      begin(ctx.toolCallId);
+      return 'unreachable';
+    }),
     {
       ...fnTool('approval', (_input, ctx) => {
         begin(ctx.toolCallId);
@@ -141,15 +150,18 @@ async function play(s: Scenario): Promise<Outcome> {
   const firstCalls: string[] = [];
   let callNumber = 0;
   for (const group of s.groups) {
+    let previous: { name: string; id: string } | undefined;
     const calls = group.calls.map((kind) => {
+      if (kind === 'dup' && previous !== undefined) return previous;
       const id = `c${++callNumber}`;
       if (group === s.groups[0]) firstCalls.push(id);
+      if (kind === 'dup') return (previous = { name: 'ok', id });
       if (kind === 'pending') pendingIds.add(id);
       if (kind === 'unknown') return { name: 'missing', id };
       if (kind === 'bad-json') return { name: 'ok', id, toolArgs: '{not json' };
       // A transfer to the agent that is already active is an unknown tool (each agent only has the other's).
-      if (kind === 'handoff-a' || kind === 'handoff-b') return { name: `transfer_to_${kind.slice(-1)}`, id };
-      return { name: kind, id };
+      if (kind === 'handoff-a' || kind === 'handoff-b') return (previous = { name: `transfer_to_${kind.slice(-1)}`, id });
+      return (previous = { name: kind, id });
     });
     if (group.ending === 'fail') {
       const parts = toolCallResponse(calls).filter((part) => part.type !== 'finish');
@@ -172,10 +184,16 @@ async function play(s: Scenario): Promise<Outcome> {
     check: () => ({ tripwire: s.output !== 'pass', ...(s.output === 'trip-replace' ? { replaceWith: 'redacted' } : {}) }),
   };
   const guardrails = { ...(s.input === 'none' ? {} : { input: [input] }), ...(s.output === 'none' ? {} : { output: [output] }) };
+  // A cancel waits for a stuck hook no longer than the grace: 0 ms on a clock each tick advances.
+  const clock = new ManualClock();
+  const never = new Promise<void>(() => undefined);
   const makeAgent = (): Agent => {
     const options = {
       tools,
       guardrails,
+      clock,
+      cancelGraceMs: 0,
+      hooks: { beforeToolCall: (event: { readonly toolCall: { readonly toolName: string } }) => (event.toolCall.toolName === 'stuck' ? never : undefined) },
       approvals: s.mode,
       ...(session === undefined ? {} : { session }),
       toolExecution: { start: s.eager ? ('eager' as const) : ('after-response' as const), ...(s.concurrency === undefined ? {} : { concurrency: s.concurrency }) },
@@ -189,7 +207,8 @@ async function play(s: Scenario): Promise<Outcome> {
   };
   let agent = makeAgent();
   const events: AgentEvent[] = [];
-  let played = await drive(agent, agent.run(model, 'go'), s.actions, events, gates);
+  const giveUpAt = s.groups.some((group) => group.calls.includes('stuck')) ? 30 : undefined;
+  let played = await drive(agent, agent.run(model, 'go'), s.actions, events, gates, clock, giveUpAt);
   // Resume a paused run until it ends another way: some answers at a time, all of them after a few rounds.
   let answerIndex = 0;
   for (let resume = 0; played.settled === 'resolved' && played.stopReason === 'interrupted' && resume < 12; resume++) {
@@ -201,7 +220,7 @@ async function play(s: Scenario): Promise<Outcome> {
     const input = session === undefined ? [...played.messages, ...answers] : answers;
     const run = agent.run(model, input);
     if (resume === s.cancelResume) agent.cancel();
-    played = await drive(agent, run, [], events, gates);
+    played = await drive(agent, run, [], events, gates, clock, giveUpAt);
   }
   return { ...played, events, pendingIds, started, stopRan, eager: s.eager, runs, firstCalls, input: s.input };
 }
@@ -213,8 +232,19 @@ interface Played {
   readonly interruptions: readonly string[];
 }
 
-/** Drives one run through `actions`, then lets it finish (releasing every gate, approving every live wait). */
-async function drive(agent: Agent, run: AgentRun, actions: readonly Action[], events: AgentEvent[], gates: ReadonlyMap<string, () => void>): Promise<Played> {
+/**
+ * Drives one run through `actions`, then lets it finish (releasing every gate, approving every live wait;
+ * a run a stuck hook still holds is cancelled, as a user would give up on it).
+ */
+async function drive(
+  agent: Agent,
+  run: AgentRun,
+  actions: readonly Action[],
+  events: AgentEvent[],
+  gates: ReadonlyMap<string, () => void>,
+  clock: ManualClock,
+  giveUpAt = Number.POSITIVE_INFINITY,
+): Promise<Played> {
   const order = [...gates.keys()];
   const own: AgentEvent[] = [];
   let settled: Outcome['settled'] | undefined;
@@ -246,6 +276,7 @@ async function drive(agent: Agent, run: AgentRun, actions: readonly Action[], ev
   const approvals = (): string[] => own.flatMap((event) => (event.type === 'tool-approval-request' ? [event.toolCallId] : []));
   for (const step of actions) {
     await tick();
+    if (clock.pending > 0) await clock.advance(0);
     const ids = [...gates.keys()].filter((id) => !order.includes(id));
     if (step.type === 'release') gates.get(ids[step.index % Math.max(1, ids.length)] ?? '')?.();
     if (step.type === 'cancel') agent.cancel();
@@ -265,6 +296,8 @@ async function drive(agent: Agent, run: AgentRun, actions: readonly Action[], ev
   }
   for (let i = 0; i < 300 && settled === undefined; i++) {
     await tick();
+    if (clock.pending > 0) await clock.advance(0);
+    if (i === giveUpAt) agent.cancel();
     for (const release of gates.values()) release();
     for (const id of approvals()) {
       try {

@@ -25,6 +25,9 @@ import { HandoffSwitch, handoffsOf } from '../handoff/handoff-switch.js';
 import { agentAsTool, type AsToolOptions } from './agent-as-tool.js';
 import type { SubAgentBundle } from '../sub-agent/sub-agent-bundle.js';
 import type { SubAgentPromptInput } from '../sub-agent/sub-agent-input.js';
+import { asError } from '../util/as-error.js';
+import { RunWork, workHooks } from './run-work.js';
+import { trackedSession } from './tracked-session.js';
 
 const NO_MESSAGES: readonly Message[] = Object.freeze([]);
 const NO_CONDITIONS: readonly StopCondition[] = Object.freeze([]);
@@ -155,6 +158,8 @@ export class Agent implements ToolAgent {
     else external?.addEventListener('abort', onAbort, { once: true });
     (this.active ??= new Set()).add(state);
     const approvals = new PendingApprovals(this.options.approve, { mode, parent: parent?.gate });
+    // Hooks and store calls run as labelled work: a cancel that cannot wait any longer abandons them.
+    const work = new RunWork();
 
     const cleanup = (): void => {
       external?.removeEventListener('abort', onAbort);
@@ -167,19 +172,22 @@ export class Agent implements ToolAgent {
       options: this.options,
       stopWhen: this.stopWhen,
       // Resolved per call, so hooks added with on() while a run is going apply to it too.
-      hooks: this.runHooks(),
+      hooks: workHooks(this.runHooks(), work),
       runId,
       state,
       input,
-      session,
+      session: trackedSession(session, work),
       invocationState: options.invocationState ?? {},
       output,
       approvals,
       idempotencyScope: options.parent?.idempotencyKey ?? session?.id ?? runId,
       resume,
-      emit,
+      emit: (event) => {
+        if (work.observe(event)) emit(event);
+      },
       agent: this,
       handoffs,
+      work,
     }).then(
       (value) => {
         if (this.lastMessages === state.messages) this.lastMessages = value.messages;
@@ -190,7 +198,9 @@ export class Agent implements ToolAgent {
         queue.end();
         return value as AgentResult<Output>;
       },
-      (error: unknown) => {
+      (thrown: unknown) => {
+        // A thrown value that is not an Error (a hook's `throw 42`) is reported as `Error: 42`.
+        const error = asError(thrown);
         cleanup();
         queue.end({ error });
         throw error;

@@ -1,3 +1,4 @@
+import { workHooks } from './run-work.js';
 import type { Message } from '../spec/message/v1/message.js';
 import type { ContextManager } from '../context/context-manager.js';
 import { composeContext } from '../context/compose-context.js';
@@ -49,7 +50,8 @@ function activate(progress: RunProgress, parts: AgentParts, via?: Handoff<Handof
     ...config,
     model,
     catalog: handoffs.source,
-    hooks: parts.hooks,
+    // Hooks run as the run's labelled work, so a cancel can abandon one that never settles (cancelGraceMs).
+    hooks: workHooks(parts.hooks, config.work),
     // The run's step cap is the entry agent's; everything else is the active agent's.
     options: { ...parts.options, maxSteps: handoffs.entry.options.maxSteps },
   };

@@ -60,9 +60,14 @@ it('does not re-run a tool (and repeat its side effects) when only mapping its s
 it('names an unknown option key and the one meant (an alias other libraries use, or the closest spelling)', () => {
   expect(() => new Agent({ instructions: 'Be brief.' } as never)).toThrow(
     new TypeError(
-      'new Agent(): unknown option `instructions`. Did you mean `system`? Known options: name, tools, system, stopWhen, maxSteps, toolExecution, hooks, toolChoice, maxOutputTokens, temperature, topP, stopSequences, seed, providerOptions, approve, approvals, approvalTimeoutMs, session, telemetry, context, guardrails, description, model, handoffs, maxHandoffs.',
+      'new Agent(): unknown option `instructions`. Did you mean `system`? Known options: name, tools, system, stopWhen, maxSteps, toolExecution, hooks, toolChoice, maxOutputTokens, temperature, topP, stopSequences, seed, providerOptions, approve, approvals, approvalTimeoutMs, session, telemetry, context, guardrails, description, model, handoffs, maxHandoffs, cancelGraceMs, clock.',
     ),
   );
   expect(() => new Agent({ tols: [] } as never)).toThrow(/unknown option `tols`\. Did you mean `tools`\?/);
   expect(() => new Agent({ maxStep: 3 } as never)).toThrow(/unknown option `maxStep`\. Did you mean `maxSteps`\?/);
+});
+
+it('checks cancelGraceMs and clock', () => {
+  expect(() => new Agent({ cancelGraceMs: -1 })).toThrow(/cancelGraceMs must be a non-negative number/);
+  expect(() => new Agent({ clock: {} as never })).toThrow(/clock must be a Clock/);
 });

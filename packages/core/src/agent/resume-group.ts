@@ -8,7 +8,7 @@ import { requestOwner } from '../session/approval-records.js';
 import type { RunProgress } from './run-context.js';
 import { recordPause } from './record-pause.js';
 import type { ResumePlan } from './resume-plan.js';
-import { lateCancel, newGroup } from './run-step.js';
+import { lateCancel, newGroup, throwIfHookFailed } from './run-step.js';
 import { decideStep, type StepDecision } from './step-decision.js';
 import { toolMessage } from './tool-message.js';
 
@@ -33,6 +33,12 @@ export async function resumeGroup(progress: RunProgress, plan: ResumePlan): Prom
   // Calls for the caller without a request stay pending as they were; the others settle now.
   for (const call of calls) if (isPending(call) && owners.has(call.toolCallId)) group.askApprovalForCaller(call);
   await group.settle(calls.filter((call) => !isPending(call) && owners.has(call.toolCallId)));
+  if (progress.hookFailure !== undefined) {
+    // A throwing afterToolCall ends the run: the group's calls keep their results (paired), then it rejects.
+    const settled = group.finish(calls).map((outcome) => outcome.result);
+    if (settled.length > 0) await progress.recorder.recordQuietly(toolMessage(settled));
+    throwIfHookFailed(progress);
+  }
   const waitsForCaller = (call: ToolCall): boolean => isPending(call) && !group.hasOutcome(call) && group.interruption(call) === undefined;
   const interrupted = calls.filter((call) => group.interruption(call) !== undefined);
   const decision = decideStep({

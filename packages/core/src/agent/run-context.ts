@@ -15,6 +15,7 @@ import type { RunState } from './run-state.js';
 import type { ResumePlan } from './resume-plan.js';
 import type { ToolSource } from '../handoff/handoff-agent.js';
 import type { HandoffSwitch } from '../handoff/handoff-switch.js';
+import type { RunWork } from './run-work.js';
 
 /** Everything one run needs, fixed when it starts. @internal */
 export interface LoopConfig {
@@ -42,6 +43,8 @@ export interface LoopConfig {
   readonly agent: RunnableAgent;
   /** Which agent is active and how it hands off; absent for an agent outside any handoff graph. */
   readonly handoffs: HandoffSwitch | undefined;
+  /** The user code the run waits on, and the switch that abandons it after the cancel grace. */
+  readonly work: RunWork;
 }
 
 /** What a run accumulates while it goes. @internal */
@@ -54,4 +57,6 @@ export interface RunProgress {
   context: ContextRunner;
   readonly steps: StepResult[];
   usage: Usage;
+  /** An `afterToolCall` hook that threw: the run rejects with it once its group has settled. */
+  hookFailure?: { readonly error: unknown };
 }

@@ -22,6 +22,12 @@ import { checkOutput } from './output-guardrails.js';
 import { reportGuardrail } from './report-guardrail.js';
 import { applyTransfer, restoreActiveAgent } from './handoff-step.js';
 import type { RunHooks } from './run-hooks.js';
+import { systemClock } from '../clock/system-clock.js';
+import { withCancelGrace } from './cancel-grace.js';
+import { abandonRun } from './abandon-run.js';
+
+/** How long a cancelled run waits for user code that has not settled (`cancelGraceMs`). */
+const DEFAULT_CANCEL_GRACE_MS = 2_000;
 
 type End = Extract<StepDecision, { type: 'end' }>;
 
@@ -51,7 +57,10 @@ export async function runLoop(config: LoopConfig): Promise<AgentResult<unknown>>
     usage: ZERO_USAGE,
   };
   try {
-    const result = await loop(progress);
+    // After an immediate cancel, user code that never settles holds the run at most `cancelGraceMs`.
+    const graceMs = config.options.cancelGraceMs ?? DEFAULT_CANCEL_GRACE_MS;
+    const clock = config.options.clock ?? systemClock;
+    const result = await withCancelGrace(loop(progress), config.state.abort.signal, clock, graceMs, () => abandonRun(progress, config.work, graceMs));
     traceSafely(() => trace?.end({ type: 'complete', stopReason: result.stopReason, usage: result.usage, message: result.message }));
     return result;
   } catch (error) {

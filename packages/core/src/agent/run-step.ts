@@ -101,6 +101,7 @@ async function settleStep(
     for (const call of calls) if (asksApproval(call)) group.askApprovalForCaller(call);
   }
   await group.settle(runnable);
+  throwIfHookFailed(progress);
   // A call stays pending for the caller unless its approval was refused (then it has a result).
   const waitsForCaller = (call: ToolCall): boolean => isPending(call) && !group.hasOutcome(call) && group.interruption(call) === undefined;
   const interrupted = proceeds ? calls.filter((call) => group.interruption(call) !== undefined) : [];
@@ -205,7 +206,11 @@ export function newGroup(progress: RunProgress, step: number, tools: ToolSnapsho
     step,
     parentSignal: config.state.abort.signal,
     emit: config.emit,
-    hooks: toolCallHooks(progress),
+    // A throwing afterToolCall ends the run (as a model error does): the group stops, the step rejects.
+    hooks: toolCallHooks(progress, (error) => {
+      progress.hookFailure ??= { error };
+      group.abort(error);
+    }),
     approvals: config.approvals,
     concurrency: concurrencyOf(config.options.toolExecution?.concurrency),
     startTrace: trace === undefined ? undefined : (calls) => trace.startToolGroup({ step, calls }),
@@ -217,14 +222,30 @@ export function newGroup(progress: RunProgress, step: number, tools: ToolSnapsho
   return group;
 }
 
-function toolCallHooks(progress: RunProgress): ToolCallHooks | undefined {
+/** Rejects with the error of an `afterToolCall` hook that threw in the group just settled. @internal */
+export function throwIfHookFailed(progress: RunProgress): void {
+  const failure = progress.hookFailure;
+  if (failure === undefined) return;
+  progress.hookFailure = undefined;
+  throw failure.error;
+}
+
+function toolCallHooks(progress: RunProgress, onAfterFailure: (error: unknown) => void): ToolCallHooks | undefined {
   const { hooks } = progress.config;
   const before = hooks.has('beforeToolCall');
   const after = hooks.has('afterToolCall');
   if (!before && !after) return undefined;
   return {
     ...(before ? { beforeToolCall: (event) => hooks.run('beforeToolCall', event) } : {}),
-    ...(after ? { afterToolCall: (event) => hooks.run('afterToolCall', event) } : {}),
+    ...(after
+      ? {
+          afterToolCall: (event) =>
+            hooks.run('afterToolCall', event).catch((error: unknown) => {
+              onAfterFailure(error);
+              throw error;
+            }),
+        }
+      : {}),
   };
 }
 

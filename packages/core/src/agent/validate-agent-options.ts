@@ -29,6 +29,8 @@ const AGENT_OPTION_KEYS = Object.keys({
   model: true,
   handoffs: true,
   maxHandoffs: true,
+  cancelGraceMs: true,
+  clock: true,
 } satisfies Record<keyof AgentOptions, true>);
 
 /** Names other agent libraries use for an Agent option. */
@@ -85,6 +87,14 @@ export function validateAgentOptions(options: AgentOptions): void {
   }
   if (options.handoffs !== undefined && !Array.isArray(options.handoffs)) {
     throw new TypeError('Agent: handoffs must be an array of agents (or handoff(agent, { … }) values).');
+  }
+  const grace = options.cancelGraceMs;
+  if (grace !== undefined && !(typeof grace === 'number' && grace >= 0 && Number.isFinite(grace))) {
+    throw new TypeError(`Agent: cancelGraceMs must be a non-negative number of milliseconds, got ${String(grace)}.`);
+  }
+  const clock = options.clock;
+  if (clock !== undefined && (typeof clock !== 'object' || clock === null || typeof clock.setTimeout !== 'function' || typeof clock.clearTimeout !== 'function')) {
+    throw new TypeError('Agent: clock must be a Clock ({ now(), setTimeout(fn, ms), clearTimeout(handle) }), e.g. systemClock from @tandem/core.');
   }
   const session = options.session;
   if (session !== undefined && (typeof session.id !== 'string' || session.id === '' || typeof session.store?.load !== 'function')) {

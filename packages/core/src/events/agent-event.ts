@@ -166,7 +166,26 @@ export type LoopEvent =
       readonly to: string;
       readonly toolCallId: string;
     })
-  | (EventBase & { readonly type: 'step-end'; readonly finishReason: FinishReason; readonly usage: Usage });
+  | (EventBase & { readonly type: 'step-end'; readonly finishReason: FinishReason; readonly usage: Usage })
+  | (EventBase & {
+      /**
+       * Something failed that the run survived (`fatal` is always `false` here: a failure that ends the run
+       * rejects `run.result` instead). E.g. a `RunAbandonedWorkError`: after a cancel, a hook or session store
+       * call had not settled within `cancelGraceMs`, so the run ended without it.
+       */
+      readonly type: 'error';
+      readonly error: unknown;
+      readonly fatal: false;
+    })
+  | (EventBase & {
+      /**
+       * Something went wrong that the run handled, e.g. `duplicate-tool-call`: the provider sent a tool call
+       * id twice in one response; the call runs and is answered once, and the copy was dropped.
+       */
+      readonly type: 'warning';
+      readonly code: string;
+      readonly message: string;
+    });
 
 /**
  * Every event of an agent run. Discriminate on `type`.

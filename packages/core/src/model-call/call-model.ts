@@ -52,6 +52,7 @@ export async function callModel(model: LanguageModelV1, request: ModelRequest, s
   const blocks: Blocks = { text: new Map(), reasoning: new Map(), last: undefined };
   const slots: (AssistantPart | TextBlock)[] = [];
   const calls: ToolCall[] = [];
+  let callIds: Set<string> | undefined;
   let finish: { finishReason: FinishReason; usage: Usage } | undefined;
   const start = new StreamStart(model, target);
   // One race for the whole response: an abort ends it at once even when the provider ignores its signal
@@ -101,6 +102,7 @@ export async function callModel(model: LanguageModelV1, request: ModelRequest, s
           target.emit({ type: 'tool-delta', runId, step, toolCallId: part.toolCallId, chunk: part.chunk });
           break;
         case 'tool-end': {
+          if (isDuplicateCall(part.toolCallId, part.toolName, (callIds ??= new Set()), target)) break;
           const input = parseArgs(part.toolArgs);
           const call: ToolCall =
             input === NOT_JSON
@@ -151,6 +153,25 @@ export async function callModel(model: LanguageModelV1, request: ModelRequest, s
   if (finish === undefined) return { type: 'failed', parts, calls, error: new IncompleteResponseError({ provider: model.provider }) };
   target.emit({ type: 'stream-end', runId, step, finishReason: finish.finishReason, usage: finish.usage });
   return { type: 'complete', parts, calls, finishReason: finish.finishReason, usage: finish.usage, answeredBy: start.model };
+}
+
+/**
+ * A call id the provider already sent in this response: the call runs and is answered once, so the copy is
+ * dropped (from the events that follow, the calls and the recorded message) with a `warning` event.
+ */
+function isDuplicateCall(toolCallId: string, toolName: string, seen: Set<string>, target: ModelCallTarget): boolean {
+  if (!seen.has(toolCallId)) {
+    seen.add(toolCallId);
+    return false;
+  }
+  target.emit({
+    type: 'warning',
+    runId: target.runId,
+    step: target.step,
+    code: 'duplicate-tool-call',
+    message: `The model sent tool call "${toolCallId}" (${toolName}) twice in one response; it runs and is answered once, so the copy was dropped.`,
+  });
+  return true;
 }
 
 interface Blocks {

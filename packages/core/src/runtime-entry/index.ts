@@ -28,3 +28,4 @@ export { HookRegistry, type HookFunction } from '../hooks/hook-registry.js';
 export { checkGuardrails, type GuardrailSetOptions } from '../guardrails/guardrail-set.js';
 export type { GuardrailCheck } from '../guardrails/guardrail.js';
 export { validateGuardrails } from '../guardrails/validate-guardrails.js';
+export { pendingApprovalRequests } from '../session/pending-approval-requests.js';

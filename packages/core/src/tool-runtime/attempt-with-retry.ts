@@ -13,9 +13,13 @@ import type { ToolCallOutcome, ToolRunContext } from './tool-run-context.js';
 const DEFAULT_INITIAL_DELAY_MS = 100;
 const DEFAULT_MAX_DELAY_MS = 10_000;
 
-/** Links a per-attempt controller to the group's signal (only tools with a timeout need one). @internal */
+/**
+ * Signals that follow the group's through one listener on it (so no call adds its own listener to the
+ * shared signal): a controller per attempt or wait that needs one, and a race for a promise. @internal
+ */
 export interface AttemptSignals {
   child(): { readonly controller: AbortController; readonly signal: AbortSignal; dispose(): void };
+  race<T>(promise: PromiseLike<T>): Promise<T>;
 }
 
 /**
@@ -62,9 +66,16 @@ export function attemptWithRetry(
       error,
       delayMs,
     });
-    return sleep(delayMs, context.signal).then(
-      () => attemptFrom(attempt + 1),
-      () => ({ result: cancelledResult(call) }),
+    const wait = signals.child();
+    return sleep(delayMs, wait.signal).then(
+      () => {
+        wait.dispose();
+        return attemptFrom(attempt + 1);
+      },
+      () => {
+        wait.dispose();
+        return { result: cancelledResult(call) };
+      },
     );
   };
 
@@ -85,14 +96,19 @@ function runOnce(
   const live = { ended: false };
   const timeoutMs = tool.config?.timeoutMs;
   if (timeoutMs === undefined) {
-    // No timeout: the attempt shares the group's signal — no controller, no timer, no listener.
-    const result = runAttempt(call, tool, input, makeToolContext(call, context, context.signal, attempt, progress, live, link));
+    // No timeout: no timer, and a signal of its own only if the tool reads `ctx.signal` (made then, from
+    // the group's one listener); the attempt races the group's abort through that listener too.
+    let own: ReturnType<AttemptSignals['child']> | undefined;
+    const signal = (): AbortSignal => (live.ended ? context.signal : (own ??= signals.child()).signal);
+    const result = runAttempt(call, tool, input, makeToolContext(call, context, signal, attempt, progress, live, link), signals);
     if (!isPromiseLike(result)) {
       live.ended = true;
+      own?.dispose();
       return result;
     }
     return result.then((settled) => {
       live.ended = true;
+      own?.dispose();
       return settled;
     });
   }
@@ -106,6 +122,7 @@ function runOnce(
     // A timed-out attempt fails with the timeout, whatever the abandoned tool threw (or did not).
     return ToolTimeoutError.isInstance(reason) && !settled.ok ? { ok: false, error: reason, retryable: true } : settled;
   };
+  // The attempt's own signal (its timeout aborts it too) is what it races.
   const result = runAttempt(call, tool, input, makeToolContext(call, context, abort.signal, attempt, progress, live, link));
   return isPromiseLike(result) ? result.then(end) : end(result);
 }

@@ -16,7 +16,8 @@ export interface CallProgress {
 export function makeToolContext(
   call: ToolCall,
   context: ToolRunContext,
-  signal: AbortSignal,
+  /** The attempt's signal, or a function making it on first read (most tools never read it). */
+  signal: AbortSignal | (() => AbortSignal),
   attempt: number,
   progress: CallProgress,
   live: { readonly ended: boolean },
@@ -26,7 +27,9 @@ export function makeToolContext(
   const ctx: ToolContext = {
     toolCallId: call.toolCallId,
     toolName: call.toolName,
-    signal,
+    get signal(): AbortSignal {
+      return typeof signal === 'function' ? signal() : signal;
+    },
     agent: context.agent,
     messages: context.messages,
     invocationState: context.invocationState,

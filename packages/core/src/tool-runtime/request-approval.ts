@@ -1,5 +1,7 @@
 import type { ToolCall } from '../events/agent-event.js';
 import type { FunctionTool } from '../tool-definition/tool.js';
+import type { NeedsApproval } from '../tool-definition/tool.js';
+import type { AttemptSignals } from './attempt-with-retry.js';
 import { deniedText, type ApprovalAnswer, type ApprovalInterrupt, type ApprovalRequest } from './approval.js';
 import type { CallSlot } from './call-slot.js';
 import { errorText } from './error-text.js';
@@ -30,7 +32,7 @@ export async function requestApproval(
     const rule = tool.needsApproval;
     needed =
       typeof rule === 'function'
-        ? await rule(input, makeToolContext(call, context, context.signal, 1, { next: 0 }, { ended: true }))
+        ? await askRule(rule, call, input, context)
         : rule === true;
   } catch (error) {
     return { result: errorResult(call, `needsApproval failed: ${errorText(error)}`), exception: error };
@@ -47,7 +49,10 @@ export async function requestApproval(
   const timeoutMs = tool.config?.approvalTimeoutMs ?? context.approvalTimeoutMs;
   slot?.release();
   const cancelWait = slot?.beginApprovalWait();
-  const answer = await waitBounded(gate.wait(request), [context.signal, cancelWait], timeoutMs);
+  // A signal of its own that follows the group's through its one listener: waits never pile listeners on it.
+  const own = context.signals?.child();
+  const answer = await waitBounded(gate.wait(request), [own?.signal ?? context.signal, cancelWait], timeoutMs);
+  own?.dispose();
   slot?.endApprovalWait();
   if (answer === 'aborted' || answer === 'timeout') gate.forget(call.toolCallId);
   if (answer === 'aborted') return { result: cancelledResult(call) };
@@ -56,6 +61,23 @@ export async function requestApproval(
   if (!answer.approved) return { result: errorResult(call, deniedText(answer.reason)) };
   await slot?.reacquire();
   return context.signal.aborted ? { result: cancelledResult(call) } : undefined;
+}
+
+/** Calls a `needsApproval` function with the call's context; its signal is made only if it reads it. */
+async function askRule(
+  rule: NeedsApproval<never>,
+  call: ToolCall,
+  input: unknown,
+  context: ToolRunContext,
+): Promise<boolean> {
+  let own: ReturnType<AttemptSignals['child']> | undefined;
+  const live = { ended: true };
+  const signal = (): AbortSignal => (context.signals === undefined ? context.signal : (own ??= context.signals.child()).signal);
+  try {
+    return await rule(input as never, makeToolContext(call, context, signal, 1, { next: 0 }, live));
+  } finally {
+    own?.dispose();
+  }
 }
 
 function waitBounded(

@@ -8,6 +8,7 @@ import { raceAbort } from '../util/linked-abort.js';
 import { aggregatorModelInput, toolModelInput } from './model-input.js';
 import { successResult } from './tool-result.js';
 import type { ToolCallOutcome } from './tool-run-context.js';
+import type { AttemptSignals } from './attempt-with-retry.js';
 
 /**
  * How one attempt ended. A failure carries exactly what the tool threw (`error`), whether running the
@@ -24,7 +25,13 @@ export type AttemptResult =
  * the value for the model. Synchronous for a tool that returns a plain value. An abort settles it at once
  * (as a failure carrying the signal's reason), even when the tool ignores its signal. Never throws. @internal
  */
-export function runAttempt(call: ToolCall, tool: FunctionTool, input: unknown, context: ToolContext): AttemptResult | Promise<AttemptResult> {
+export function runAttempt(
+  call: ToolCall,
+  tool: FunctionTool,
+  input: unknown,
+  context: ToolContext,
+  signals?: Pick<AttemptSignals, 'race'>,
+): AttemptResult | Promise<AttemptResult> {
   if (tool.execute === undefined) return notRetryable(new TypeError(`Tool "${tool.name}" has no execute function.`));
   let returned: unknown;
   try {
@@ -32,17 +39,28 @@ export function runAttempt(call: ToolCall, tool: FunctionTool, input: unknown, c
   } catch (error) {
     return { ok: false, error, retryable: true };
   }
-  if (isAsyncIterable(returned)) return aggregate(call, tool, returned, context);
-  if (!isPromiseLike(returned)) return settleValue(call, tool, returned, context);
-  return raceAbort(returned, context.signal).then(
-    (value) => settleValue(call, tool, value, context),
+  if (isAsyncIterable(returned)) return aggregate(call, tool, returned, context, signals);
+  if (!isPromiseLike(returned)) return settleValue(call, tool, returned, context, signals);
+  return race(returned, context, signals).then(
+    (value) => settleValue(call, tool, value, context, signals),
     (error: unknown): AttemptResult => ({ ok: false, error, retryable: true }),
   );
 }
 
-function settleValue(call: ToolCall, tool: FunctionTool, value: unknown, context: ToolContext): AttemptResult | Promise<AttemptResult> {
+type Races = Pick<AttemptSignals, 'race'> | undefined;
+
+/**
+ * Settles like `promise`, or rejects as soon as the attempt is aborted: through the group's one abort
+ * listener when the runtime gives `signals` (then `ctx.signal` may be the group's, shared by every call),
+ * else by listening to the attempt's own signal.
+ */
+function race<T>(promise: PromiseLike<T>, context: ToolContext, signals: Races): Promise<T> {
+  return signals === undefined ? raceAbort(promise, context.signal) : signals.race(promise);
+}
+
+function settleValue(call: ToolCall, tool: FunctionTool, value: unknown, context: ToolContext, signals: Races): AttemptResult | Promise<AttemptResult> {
   // An async iterable may also come inside a promise (from an `async` execute).
-  if (isAsyncIterable(value)) return aggregate(call, tool, value, context);
+  if (isAsyncIterable(value)) return aggregate(call, tool, value, context, signals);
   let modelInput: ToolOutput;
   try {
     modelInput = toolModelInput(tool, value);
@@ -52,7 +70,7 @@ function settleValue(call: ToolCall, tool: FunctionTool, value: unknown, context
   return { ok: true, outcome: { result: successResult(call, value, modelInput) } };
 }
 
-async function aggregate(call: ToolCall, tool: FunctionTool, iterable: AsyncIterable<unknown>, context: ToolContext): Promise<AttemptResult> {
+async function aggregate(call: ToolCall, tool: FunctionTool, iterable: AsyncIterable<unknown>, context: ToolContext, signals: Races): Promise<AttemptResult> {
   const Aggregator = tool.aggregator;
   if (Aggregator === undefined) {
     return notRetryable(
@@ -67,7 +85,7 @@ async function aggregate(call: ToolCall, tool: FunctionTool, iterable: AsyncIter
   for (;;) {
     let next: IteratorResult<unknown>;
     try {
-      next = await raceAbort(iterator.next(), context.signal);
+      next = await race(iterator.next(), context, signals);
     } catch (error) {
       // A generator that threw is done; one abandoned by an abort may be mid-await: stop it so its
       // `finally` runs, without waiting for it.

@@ -53,7 +53,8 @@ export class ToolGroup {
   private fanout: AbortFanout | undefined;
   private finished = false;
   private readonly signals: AttemptSignals = {
-    child: () => (this.fanout ??= new AbortFanout(this.abortLink.signal)).child(),
+    child: () => this.fanoutOf().child(),
+    race: (promise) => this.fanoutOf().race(promise),
   };
 
   constructor(private readonly setup: ToolGroupSetup) {
@@ -232,6 +233,11 @@ export class ToolGroup {
     this.checkDeferredEnd();
   }
 
+  /** The group's one listener on its signal, fanning out to every call's signal and race. */
+  private fanoutOf(): AbortFanout {
+    return (this.fanout ??= new AbortFanout(this.abortLink.signal));
+  }
+
   private makeContext(first: ToolCall): ToolRunContext {
     const { parentSignal: _parent, concurrency: _concurrency, startTrace, endsAfterGroup: _ends, ...shared } = this.setup;
     let trace: ToolGroupTrace | undefined;
@@ -241,6 +247,6 @@ export class ToolGroup {
       trace = undefined;
     }
     this.trace = trace;
-    return { ...shared, signal: this.abortLink.signal, trace };
+    return { ...shared, signal: this.abortLink.signal, signals: this.signals, trace };
   }
 }

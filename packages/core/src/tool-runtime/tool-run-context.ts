@@ -1,3 +1,4 @@
+import type { AttemptSignals } from './attempt-with-retry.js';
 import type { Message } from '../spec/message/v1/message.js';
 import type { ToolResult } from '../spec/message/v1/tool-result.js';
 import type { AgentEvent } from '../events/agent-event.js';
@@ -20,6 +21,8 @@ export interface ToolRunContext {
   readonly step: number;
   /** The group's signal: aborts every call of the group. */
   readonly signal: AbortSignal;
+  /** Signals and races that follow `signal` through the group's one listener (waits use these, never `signal` itself). */
+  readonly signals?: AttemptSignals;
   readonly emit: (event: AgentEvent) => void;
   /** Only the hooks that are registered (an absent one is skipped at no cost). */
   readonly hooks: ToolCallHooks | undefined;

@@ -13,15 +13,16 @@ export type { LinkedAbort };
  * const fanout = new AbortFanout(session.signal);
  * const task = fanout.child();            // aborts when session.signal does
  * try { await work(task.signal); } finally { task.dispose(); }
+ * const value = await fanout.race(fetchSomething());   // or: just stop waiting when it aborts
  * fanout.dispose();                       // when no more children will be made
  * ```
  *
  * @category Tool runtime
  */
 export class AbortFanout {
-  private readonly children = new Set<AbortController>();
+  private readonly children = new Set<(reason: unknown) => void>();
   private readonly onAbort = (): void => {
-    for (const child of this.children) child.abort(this.parent.reason);
+    for (const child of this.children) child(this.parent.reason);
   };
 
   constructor(private readonly parent: AbortSignal) {
@@ -31,9 +32,47 @@ export class AbortFanout {
   /** A controller that aborts (with the parent's reason) when the parent does; `dispose()` unlinks it. */
   child(): LinkedAbort {
     const controller = new AbortController();
-    if (this.parent.aborted) controller.abort(this.parent.reason);
-    else this.children.add(controller);
-    return { controller, signal: controller.signal, dispose: () => this.children.delete(controller) };
+    if (this.parent.aborted) {
+      controller.abort(this.parent.reason);
+      return { controller, signal: controller.signal, dispose: () => undefined };
+    }
+    const abort = (reason: unknown): void => controller.abort(reason);
+    this.children.add(abort);
+    return { controller, signal: controller.signal, dispose: () => this.children.delete(abort) };
+  }
+
+  /**
+   * Settles like `promise`, or rejects with the parent's reason as soon as it aborts — without a listener
+   * on the parent of its own (a `raceAbort` on the shared signal would add one per task). A promise
+   * abandoned by the abort has its later rejection swallowed.
+   *
+   * @example
+   * ```ts
+   * const value = await fanout.race(task());   // rejects at once when session.signal aborts
+   * ```
+   */
+  race<T>(promise: PromiseLike<T>): Promise<T> {
+    if (this.parent.aborted) {
+      Promise.resolve(promise).then(undefined, () => undefined);
+      return Promise.reject(this.parent.reason as unknown);
+    }
+    return new Promise<T>((resolve, reject) => {
+      const onAbort = (reason: unknown): void => {
+        Promise.resolve(promise).then(undefined, () => undefined);
+        reject(reason);
+      };
+      this.children.add(onAbort);
+      Promise.resolve(promise).then(
+        (value) => {
+          this.children.delete(onAbort);
+          resolve(value);
+        },
+        (error: unknown) => {
+          this.children.delete(onAbort);
+          reject(error);
+        },
+      );
+    });
   }
 
   /** Removes the listener from the parent. */

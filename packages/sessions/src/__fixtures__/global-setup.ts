@@ -2,7 +2,7 @@
 // the whole run (its connection string reaches the tests through `inject('postgresUrl')`); stops it at the end.
 import { build } from 'esbuild';
 import type { TestProject } from 'vitest/node';
-import { APPEND_WORKER, CRASH_AGENT, IMPORT_PROBE } from './fixture-paths.js';
+import { APPEND_WORKER, CRASH_AGENT, IMPORT_PROBE, MISSING_DRIVERS_PROBE } from './fixture-paths.js';
 import { startPostgres } from './postgres-server.js';
 
 declare module 'vitest' {
@@ -16,6 +16,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     ['./append-worker.ts', APPEND_WORKER],
     ['./crash-agent.ts', CRASH_AGENT],
     ['./import-probe.ts', IMPORT_PROBE],
+    ['./missing-drivers-probe.ts', MISSING_DRIVERS_PROBE],
   ] as const) {
     await build({
       entryPoints: [new URL(source, import.meta.url).pathname],

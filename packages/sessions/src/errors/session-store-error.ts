@@ -18,8 +18,9 @@ const BRAND = Symbol.for('tandem.error.SessionStoreError');
 export class SessionStoreError extends TandemError {
   private readonly [BRAND] = true;
 
-  constructor(message: string, options: { readonly cause?: unknown } = {}) {
-    super('SESSION_STORE', { message, cause: options.cause });
+  /** `code` is for subclasses (default `SESSION_STORE`). */
+  constructor(message: string, options: { readonly cause?: unknown; readonly code?: string } = {}) {
+    super(options.code ?? 'SESSION_STORE', { message, cause: options.cause });
     this.name = 'SessionStoreError';
   }
 

@@ -13,3 +13,4 @@ export {
 export type { PostgresPool, PostgresQueryResult } from './postgres-pool.js';
 export { SessionStoreError } from '../errors/session-store-error.js';
 export { SessionStoreClosedError } from '../errors/session-store-closed-error.js';
+export { SessionDriverMissingError } from '../errors/session-driver-missing-error.js';

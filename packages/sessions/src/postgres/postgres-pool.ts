@@ -1,4 +1,5 @@
 import { SessionStoreError } from '../errors/session-store-error.js';
+import { isMissingPackage, SessionDriverMissingError } from '../errors/session-driver-missing-error.js';
 
 /**
  * What a query returns, as far as the store needs it.
@@ -37,7 +38,7 @@ interface PgModule {
 }
 
 /**
- * Makes a `pg.Pool` from a connection string, importing `pg` only now. An idle connection that dies
+ * Makes a `pg.Pool` from a connection string, importing `pg` (an optional peer dependency) only now. An idle connection that dies
  * (server restart) is dropped by the pool; its error is absorbed instead of crashing the process, and
  * the next query opens a fresh connection.
  */
@@ -47,9 +48,8 @@ export async function createOwnedPool(options: OwnedPoolOptions): Promise<OwnedP
     const module = (await import('pg')) as unknown as PgModule & { readonly default?: PgModule };
     pg = module.Pool === undefined && module.default !== undefined ? module.default : module;
   } catch (error) {
-    throw new SessionStoreError('postgresSessionStore() could not load the "pg" package; it is a dependency of @tandem/sessions — reinstall.', {
-      cause: error,
-    });
+    if (isMissingPackage(error, 'pg')) throw new SessionDriverMissingError({ store: 'postgresSessionStore', packageName: 'pg', cause: error });
+    throw new SessionStoreError(`postgresSessionStore() could not load the "pg" package: ${error instanceof Error ? error.message : String(error)}.`, { cause: error });
   }
   const pool = new pg.Pool({
     connectionString: options.connectionString,

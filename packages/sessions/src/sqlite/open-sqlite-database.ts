@@ -3,22 +3,27 @@ import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { SessionStoreError } from '../errors/session-store-error.js';
+import { isMissingPackage, SessionDriverMissingError } from '../errors/session-driver-missing-error.js';
 
 type Driver = typeof BetterSqlite3;
 const require = createRequire(import.meta.url);
 let driver: Driver | undefined;
 
 const REBUILD_HINT =
-  'better-sqlite3 is installed with @tandem/sessions but needs its native module built: allow its install script ' +
+  'better-sqlite3 is installed but needs its native module built: allow its install script ' +
   '(pnpm: `pnpm approve-builds`, or "allowBuilds"/"onlyBuiltDependencies" in pnpm-workspace.yaml) and reinstall, or run `npm rebuild better-sqlite3`.';
 
-/** Loads better-sqlite3 on first use, so importing `@tandem/sessions` never loads a native module. */
+/**
+ * Loads better-sqlite3 on first use, so importing `@tandem/sessions` never loads a native module (and an
+ * app that stores sessions elsewhere need not install it: it is an optional peer dependency).
+ */
 function loadDriver(): Driver {
   if (driver !== undefined) return driver;
   try {
     driver = require('better-sqlite3') as Driver;
     return driver;
   } catch (error) {
+    if (isMissingPackage(error, 'better-sqlite3')) throw new SessionDriverMissingError({ store: 'sqliteSessionStore', packageName: 'better-sqlite3', cause: error });
     throw new SessionStoreError(`sqliteSessionStore() could not load better-sqlite3. ${REBUILD_HINT}`, { cause: error });
   }
 }

@@ -7,6 +7,7 @@ import { messageToRow, rowToMessage } from '../shared/message-row.js';
 import { checkTableName } from '../shared/table-name.js';
 import { openSqliteDatabase } from './open-sqlite-database.js';
 import { createSqliteSchema } from './sqlite-schema.js';
+import { retryWhileBusy } from './retry-while-busy.js';
 
 /**
  * Options of {@link sqliteSessionStore}.
@@ -22,9 +23,10 @@ export interface SqliteSessionStoreOptions {
    */
   readonly table?: string;
   /**
-   * How long a write waits for another process's write to finish before failing with a
-   * {@link SessionStoreError}. Default 5000. The wait blocks this process's event loop (better-sqlite3 is
-   * synchronous); writes are short, so waits are too unless another process holds a long transaction.
+   * How long a call waits for another process's write to finish before failing with a
+   * {@link SessionStoreError}. Default 5000. The wait does not block the event loop: the store tries again
+   * on short timers (better-sqlite3 itself is synchronous, so its own busy wait would stall every timer and
+   * socket of the process). Opening the file (schema set-up) still waits synchronously, once.
    */
   readonly busyTimeoutMs?: number;
   /**
@@ -80,6 +82,8 @@ export function sqliteSessionStore(options: SqliteSessionStoreOptions): SessionS
   const db = openSqliteDatabase({ path: options.path, busyTimeoutMs, synchronous: options.synchronous ?? 'normal' });
   try {
     createSqliteSchema(db, tables);
+    // From now on a lock held elsewhere fails at once, and the store waits for it on timers instead.
+    db.pragma('busy_timeout = 0');
   } catch (error) {
     db.close();
     throw failure('sqliteSessionStore() could not create its tables', error, busyTimeoutMs);
@@ -94,6 +98,8 @@ class SqliteSessionStore implements SessionStore {
   readonly #list: BetterSqlite3.Statement<[number, number], SessionRow>;
   readonly #appendTransaction: (id: string, rows: readonly string[]) => void;
   readonly #deleteTransaction: (id: string) => void;
+  /** Every call runs after the previous one settled: call order holds while one waits for the lock. */
+  #tail: Promise<unknown> = Promise.resolve();
   #closed = false;
 
   constructor(db: BetterSqlite3.Database, tables: { sessions: string; messages: string }, busyTimeoutMs: number) {
@@ -135,7 +141,7 @@ class SqliteSessionStore implements SessionStore {
   async load(id: string): Promise<Message[]> {
     this.#check();
     checkSessionId('load', id);
-    const rows = this.#run(`load() of session ${JSON.stringify(id)}`, () => this.#load.all(id));
+    const rows = await this.#run(`load() of session ${JSON.stringify(id)}`, () => this.#load.all(id));
     return rows.map((row) => rowToMessage(row.message, { sessionId: id, seq: row.seq }));
   }
 
@@ -145,13 +151,13 @@ class SqliteSessionStore implements SessionStore {
     checkMessages(messages);
     if (messages.length === 0) return;
     const rows = messages.map(messageToRow);
-    this.#run(`append() to session ${JSON.stringify(id)}`, () => this.#appendTransaction(id, rows));
+    await this.#run(`append() to session ${JSON.stringify(id)}`, () => this.#appendTransaction(id, rows));
   }
 
   async list(options?: SessionListOptions): Promise<SessionInfo[]> {
     this.#check();
     const { limit, before } = checkListOptions(options);
-    const rows = this.#run('list()', () => this.#list.all(before?.getTime() ?? Number.MAX_SAFE_INTEGER, limit ?? -1));
+    const rows = await this.#run('list()', () => this.#list.all(before?.getTime() ?? Number.MAX_SAFE_INTEGER, limit ?? -1));
     return rows.map((row) => ({
       id: row.id,
       createdAt: new Date(row.created_at),
@@ -163,12 +169,14 @@ class SqliteSessionStore implements SessionStore {
   async delete(id: string): Promise<void> {
     this.#check();
     checkSessionId('delete', id);
-    this.#run(`delete() of session ${JSON.stringify(id)}`, () => this.#deleteTransaction(id));
+    await this.#run(`delete() of session ${JSON.stringify(id)}`, () => this.#deleteTransaction(id));
   }
 
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    // A call waiting for the lock stops at its next try (SessionStoreClosedError); the rest have run.
+    await this.#tail;
     this.#db.close();
   }
 
@@ -176,12 +184,19 @@ class SqliteSessionStore implements SessionStore {
     if (this.#closed) throw new SessionStoreClosedError('SQLite');
   }
 
-  #run<T>(what: string, operation: () => T): T {
-    try {
-      return operation();
-    } catch (error) {
-      throw failure(`${what} failed`, error, this.#busyTimeoutMs);
-    }
+  /** Runs `operation` after every earlier call, waiting (on timers) for a write lock held elsewhere. */
+  #run<T>(what: string, operation: () => T): Promise<T> {
+    const stopped = (): Error | undefined => (this.#closed ? new SessionStoreClosedError('SQLite') : undefined);
+    const result = this.#tail.then(() =>
+      retryWhileBusy(operation, this.#busyTimeoutMs, stopped).catch((error: unknown) => {
+        throw SessionStoreClosedError.isInstance(error) ? error : failure(`${what} failed`, error, this.#busyTimeoutMs);
+      }),
+    );
+    this.#tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    return result;
   }
 }
 
