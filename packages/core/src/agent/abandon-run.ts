@@ -34,6 +34,7 @@ export function abandonRun(progress: RunProgress, work: RunWork, graceMs: number
     steps: progress.steps.slice(),
     output: undefined,
     interruptions: [],
+    lastAgent: config.handoffs?.active.agent ?? config.agent,
   };
 }
 

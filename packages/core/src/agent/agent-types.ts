@@ -181,6 +181,7 @@ export interface AgentOptions {
    * One `guardrail` event per check.
    */
   readonly guardrails?: AgentGuardrails;
+  /**
    * After an immediate cancel (`agent.cancel()`, an aborted `signal`), how long the run waits for user code
    * that has not settled — a hook, a session store call — before it ends anyway: `run.result` then resolves
    * `cancelled`, a non-fatal `error` event (`RunAbandonedWorkError`) names what was abandoned, and whatever
