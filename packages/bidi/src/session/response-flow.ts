@@ -141,7 +141,8 @@ export class ResponseFlow {
    * transcript, and with `replaceWith` ask the model to say that instead.
    */
   private cut(responseId: string, check: GuardrailCheck): void {
-    const { clock, model } = this.host.config;
+    const { clock } = this.host.config;
+    const model = this.host.model();
     const startedAt = clock.now();
     const active = this.responses.current?.id === responseId;
     if (active) this.responses.interrupt(responseId);
