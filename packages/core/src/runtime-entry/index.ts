@@ -24,3 +24,5 @@ export { shareHooks } from '../agent/agent.js';
 export { assertKnownOptions } from '../util/assert-known-options.js';
 export { toolModelInput, aggregatorModelInput } from '../tool-runtime/model-input.js';
 export { HookRegistry } from '../hooks/hook-registry.js';
+export { bytesToBase64, base64ToBytes } from '../util/base64.js';
+export { nodeBuiltin, requireNodeBuiltin, type NodeBuiltinModules } from '../util/node-builtin.js';
