@@ -42,6 +42,7 @@ export function openBrowserWebSocket(options: OpenBrowserWebSocketOptions): Prom
       signal?.removeEventListener('abort', onAbort);
       socket.removeEventListener('open', onOpen);
       socket.removeEventListener('close', onEarlyClose);
+      socket.removeEventListener('error', onEarlyClose);
       fn();
     };
     const onAbort = (): void => settle(() => {
@@ -49,12 +50,13 @@ export function openBrowserWebSocket(options: OpenBrowserWebSocketOptions): Prom
       reject(signal?.reason);
     });
     const onOpen = (): void => settle(() => resolve(adaptWebSocket(socket)));
-    const onEarlyClose = (event: CloseEvent): void =>
+    // A browser fires `error` then `close` for a refused upgrade and tells no status: either ends the attempt.
+    const onEarlyClose = (event: Event): void =>
       settle(() =>
         reject(
           new APICallError({
             message: redactSecrets(
-              `${options.label} closed the WebSocket before it opened (close code ${String(event.code)}). The client secret may have expired or been used for another model; mint a new one on your server, and check the baseURL.`,
+              `${options.label} refused the WebSocket before it opened${'code' in event ? ` (close code ${String(event.code)})` : ''}. The client secret may have expired or been minted for another model: mint a new one on your server, and check the baseURL.`,
               [clientSecret],
             ),
             url: options.url,
@@ -65,6 +67,7 @@ export function openBrowserWebSocket(options: OpenBrowserWebSocketOptions): Prom
     signal?.addEventListener('abort', onAbort, { once: true });
     socket.addEventListener('open', onOpen);
     socket.addEventListener('close', onEarlyClose);
+    socket.addEventListener('error', onEarlyClose);
   });
 }
 
