@@ -10,7 +10,16 @@ import type * as ReadlineModule from 'node:readline';
 import type * as UrlModule from 'node:url';
 import type * as WorkerThreadsModule from 'node:worker_threads';
 
-/** The Node built-in modules Tandem's portable packages may use on a Node-only code path. */
+/**
+ * The Node built-in modules Tandem's portable packages may load on a Node-only code path with {@link nodeBuiltin}.
+ *
+ * @example
+ * ```ts
+ * type Os = NodeBuiltinModules['node:os'];
+ * ```
+ *
+ * @category Runtime
+ */
 export interface NodeBuiltinModules {
   'node:async_hooks': typeof AsyncHooksModule;
   'node:child_process': typeof ChildProcessModule;
