@@ -7,6 +7,8 @@ import { z } from 'zod';
 
 /** The Chat Completions stream the loopback OpenAI server answers with (the vendor's documented chunks). */
 export const PROVIDER_TEXT = 'Hello from the loopback server.';
+/** The key the program gives `createOpenAI()`. */
+export const PROVIDER_API_KEY = 'sk-loopback-test';
 
 function chunk(delta: object, finishReason: string | null, usage: object | null = null, choices = true): string {
   const body = {
@@ -31,6 +33,12 @@ function serveOpenAI(hits: ProviderHits) {
       // the body is not needed
     }
     hits.authorizations.push(request.headers.authorization ?? '');
+    // The key given to createOpenAI() must arrive as a bearer token (else the program's provider check fails).
+    if (request.headers.authorization !== `Bearer ${PROVIDER_API_KEY}`) {
+      response.writeHead(401, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ error: { message: 'Incorrect API key provided.', type: 'invalid_request_error' } }));
+      return;
+    }
     response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     response.write(chunk({ role: 'assistant', content: '' }, null));
     response.write(chunk({ content: 'Hello from the ' }, null));

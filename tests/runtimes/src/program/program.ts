@@ -60,7 +60,7 @@ async function concurrentTools(): Promise<ProgramReport['concurrentTools']> {
   return { order, results: toolResults(result.messages).map((r) => String(r.result)), stopReason: result.stopReason };
 }
 
-/** A text call through the OpenAI provider to the loopback server (fetch + SSE). */
+/** A text call through the OpenAI provider to the loopback server (fetch + SSE); it answers 401 to another key. */
 async function provider(config: ProgramConfig): Promise<ProgramReport['provider']> {
   const openai = createOpenAI({ baseURL: config.openaiBaseURL, apiKey: 'sk-loopback-test' });
   const response = stream(openai.chat('gpt-loopback'), [userMessage('Say hello.')]);
