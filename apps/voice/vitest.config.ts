@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['server/**/*.test.ts', 'tools/**/*.test.ts', 'web/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['server/**/*.test.ts', 'web/**/*.test.ts', 'test/**/*.test.ts'],
     setupFiles: ['../../vitest.no-listener-leaks.ts'],
     testTimeout: 30_000,
   },

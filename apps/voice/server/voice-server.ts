@@ -7,8 +7,8 @@ import type { DirectModeInfo } from './direct-mode.js';
 import { handleHttp, type DirectRoutes, type HealthReport } from './http-routes.js';
 import { allowedOrigins, originAllowed } from './origin-policy.js';
 import { loadStaticFiles } from './static-files.js';
-import { ToolActivity } from '../tools/tool-activity.js';
-import { voiceTools } from '../tools/voice-tools.js';
+import { ToolActivity } from './tools/tool-activity.js';
+import { voiceTools } from './tools/voice-tools.js';
 import { DEFAULT_LIMITS, DEFAULT_SYSTEM, type VoiceLimits, type VoiceServerOptions } from './voice-server-options.js';
 import { VoiceSession, type VoiceSessionStats } from './voice-session.js';
 

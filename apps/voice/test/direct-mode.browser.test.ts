@@ -10,6 +10,8 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { buildWeb } from '../web/build.mjs';
 import { DemoVoiceModel } from '../server/demo/demo-voice-model.js';
 import { toneSynthesizer } from '../server/speech/tone-synthesizer.js';
+import { ToolActivity } from '../server/tools/tool-activity.js';
+import { voiceTools } from '../server/tools/voice-tools.js';
 import { startVoiceServer, type VoiceServer } from '../server/voice-server.js';
 import type {} from '../web/src/test-hooks.js'; // window.__voice
 
@@ -112,7 +114,8 @@ describe('the voice app in direct mode', () => {
     expect(upgrade?.headers.authorization).toBeUndefined();
     expect(upgrade?.headers.origin).toBe(server.url.slice(0, -1));
     const update = realtime.received.find((event) => event.type === 'session.update') as { session: { tools: { name: string }[] } } | undefined;
-    expect(update?.session.tools.map((tool) => tool.name).sort()).toEqual(['end_conversation', 'get_time', 'research', 'set_timer']);
+    // The page's agent offers the app's own tools (the same list the server's agent uses).
+    expect(update?.session.tools.map((tool) => tool.name).sort()).toEqual(voiceTools(new ToolActivity()).map((tool) => tool.name).sort());
     expect(await page.textContent('#model')).toContain('OpenAI Realtime (loopback)');
 
     await page.fill('#text', 'What time is it?');

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { BidiAgent } from '@tandem/bidi';
 import { demoModel, EventLog, HeldPacing, TOOLS } from '../__fixtures__/demo-kit.js';
 import { pcm16Frames, pcm16Tone } from '../__fixtures__/pcm.js';
-import { ToolActivity } from '../../tools/tool-activity.js';
-import { getTimeTool } from '../../tools/get-time.js';
+import { ToolActivity } from '../tools/tool-activity.js';
+import { getTimeTool } from '../tools/get-time.js';
 import type { DemoVoiceConnection } from './demo-voice-connection.js';
 
 const IN = 16_000;

@@ -1,8 +1,8 @@
 import { BidiAgent, webSocketIO } from '@tandem/bidi';
 import { functionToolDefinition } from '@tandem/core';
 import { createOpenAI } from '@tandem/providers-openai';
-import { ToolActivity } from '../../tools/tool-activity.js';
-import { voiceTools } from '../../tools/voice-tools.js';
+import { ToolActivity } from '../../server/tools/tool-activity.js';
+import { voiceTools } from '../../server/tools/voice-tools.js';
 import { InPageSocket } from './in-page-socket.js';
 import type { ConnectionState, VoiceClientEvents, VoiceConnection } from './voice-client.js';
 import { parseServerMessage, type ClientMessage } from './wire.js';
