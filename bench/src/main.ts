@@ -28,6 +28,7 @@ import { tracingOverhead } from './workloads/tracing.js';
 import { phoneBridge } from './workloads/phone.js';
 import { contextManagement } from './workloads/context.js';
 import { uiStreams } from './workloads/ui-streams.js';
+import { browserBundle } from './workloads/browser-bundle.js';
 
 const { values } = parseArgs({
   // `pnpm bench -- --quick` may hand the script a literal `--`.
@@ -83,6 +84,7 @@ await step(11, 'lean imports', () => leanImports(config));
 await step(12, 'phone bridge', () => phoneBridge(config));
 await step(13, 'context management', () => contextManagement(config));
 await step(14, 'UI message streams', () => uiStreams(config));
+await step(15, 'browser bundle size', () => browserBundle());
 
 function gitCommit(): string {
   try {

@@ -1,6 +1,7 @@
 import type { BidiAgentOptions } from '@tandem/bidi';
 import { VoiceConfigError } from './voice-config-error.js';
 import type { VoiceModelChoice } from './model/choose-voice-model.js';
+import type { VoiceDirectMode } from './direct-mode.js';
 
 /** Limits that protect the server from a misbehaving or hostile page. */
 export interface VoiceLimits {
@@ -34,6 +35,8 @@ export interface VoiceServerOptions {
   readonly researchStepMs?: number;
   /** Passed to every `BidiAgent` (e.g. `cancelGraceMs`; `stopGraceMs` is its deprecated alias). */
   readonly agent?: Pick<BidiAgentOptions, 'cancelGraceMs' | 'stopGraceMs' | 'reconnect'>;
+  /** Direct mode (see `directModeFromEnv()`): the page talks to OpenAI itself; the server mints client secrets. */
+  readonly direct?: VoiceDirectMode;
 }
 
 /** Default limits. */

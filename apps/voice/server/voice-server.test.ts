@@ -57,6 +57,7 @@ describe('the voice server', () => {
       sessions: 0,
       maxSessions: 4,
       model: { id: 'demo', label: 'Offline demo model (test)', offlineDemo: true },
+      mode: 'server',
     });
     expect((await fetch(new URL('../package.json', new URL('x/', server.url)))).status).toBe(404);
     expect((await fetch(server.url, { method: 'POST' })).status).toBe(405);

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { closeHandshake } from './close-handshake.js';
-import { handleHttp, type HealthReport } from './http-routes.js';
+import type { DirectModeInfo } from './direct-mode.js';
+import { handleHttp, type DirectRoutes, type HealthReport } from './http-routes.js';
 import { allowedOrigins, originAllowed } from './origin-policy.js';
 import { loadStaticFiles } from './static-files.js';
 import { ToolActivity } from './tools/tool-activity.js';
@@ -58,14 +59,27 @@ export async function startVoiceServer(options: VoiceServerOptions): Promise<Voi
   let sessionsStarted = 0;
   let upgrading = 0;
   let origins: ReadonlySet<string> = new Set();
+  const { direct } = options;
+  const directInfo: DirectModeInfo | undefined =
+    direct === undefined ? undefined : { modelId: direct.modelId, baseURL: direct.baseURL, system: options.system ?? DEFAULT_SYSTEM };
   const health = (): HealthReport => ({
     ok: true,
     sessions: sessions.size,
     maxSessions: limits.maxSessions,
     model: { id: options.model.id, label: options.model.label, offlineDemo: options.model.offlineDemo },
+    mode: options.direct === undefined ? 'server' : 'direct',
+    ...(directInfo === undefined ? {} : { direct: directInfo }),
   });
+  const directRoutes: DirectRoutes | undefined =
+    direct === undefined
+      ? undefined
+      : {
+          info: directInfo as DirectModeInfo,
+          originAllowed: (origin) => origin !== undefined && originAllowed(origin, origins),
+          mint: () => direct.mint(),
+        };
 
-  const http = createServer((request, response) => handleHttp(request, response, files, health));
+  const http = createServer((request, response) => handleHttp(request, response, files, health, directRoutes));
   const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxFrameBytes });
   const startSession = (socket: WebSocket): void => {
     const session = new VoiceSession(socket, {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { CancelOptions, Tool, ToolAgent } from '@tandem/core';
 import { validateGuardrails } from '@tandem/core/runtime';
 import type { BidiInput, BidiModel, Message } from '@tandem/core/spec';
@@ -395,7 +394,7 @@ export class BidiAgent implements ToolAgent, BidiAgentHandle, AsyncDisposable {
     if (previous !== undefined) this.history = previous.history.messages;
     const { options } = this;
     const concurrency = options.toolExecution?.concurrency;
-    const runId = randomUUID();
+    const runId = crypto.randomUUID();
     const config: SessionConfig = {
       runId,
       profile: this.entry,

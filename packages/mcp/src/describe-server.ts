@@ -1,4 +1,3 @@
-import { basename } from 'node:path';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpTransportOptions } from './mcp-client-options.js';
 import { StdioProcessTransport } from './stdio-process-transport.js';
@@ -39,4 +38,10 @@ export function describeClose(transport: Transport): string {
         : `the process exited with code ${exit.code ?? 'unknown'}`;
   const stderr = transport.stderrOutput.trim();
   return stderr.length > 0 ? `${how} (its stderr ended with: ${JSON.stringify(stderr.slice(-500))})` : how;
+}
+
+/** The last segment of a path, for either separator (no node:path: this runs in every runtime). */
+function basename(path: string): string {
+  const trimmed = path.replace(/[\\/]+$/, '');
+  return trimmed.slice(Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf('\\')) + 1);
 }

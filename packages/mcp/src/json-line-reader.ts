@@ -14,6 +14,7 @@ export type LineEvent =
     };
 
 const NEWLINE = 0x0a;
+const utf8 = new TextDecoder();
 
 /**
  * Splits a byte stream into newline-delimited lines (the MCP stdio framing) without ever holding more
@@ -25,7 +26,7 @@ const NEWLINE = 0x0a;
  */
 export class JsonLineReader {
   private readonly maxLineBytes: number;
-  private chunks: Buffer[] = [];
+  private chunks: Uint8Array[] = [];
   private buffered = 0;
   /** Set while skipping an oversized line. */
   private skipping: { scanner: TopLevelFieldScanner; bytes: number } | undefined;
@@ -35,7 +36,7 @@ export class JsonLineReader {
   }
 
   /** Feeds a chunk; returns the lines it completed, in order. */
-  push(chunk: Buffer): LineEvent[] {
+  push(chunk: Uint8Array): LineEvent[] {
     const events: LineEvent[] = [];
     let start = 0;
     while (start < chunk.length) {
@@ -56,7 +57,7 @@ export class JsonLineReader {
     this.skipping = undefined;
   }
 
-  private take(piece: Buffer): void {
+  private take(piece: Uint8Array): void {
     if (piece.length === 0) return;
     if (this.skipping !== undefined) {
       this.skipping.scanner.feed(piece);
@@ -65,7 +66,7 @@ export class JsonLineReader {
     }
     if (this.buffered + piece.length <= this.maxLineBytes) {
       // Copy: the caller's chunk may be reused by the stream.
-      this.chunks.push(Buffer.from(piece));
+      this.chunks.push(piece.slice());
       this.buffered += piece.length;
       return;
     }
@@ -83,7 +84,13 @@ export class JsonLineReader {
       this.skipping = undefined;
       return { kind: 'oversized', bytes: skipping.bytes, id: skipping.scanner.id, hasMethod: skipping.scanner.hasMethod };
     }
-    const text = Buffer.concat(this.chunks, this.buffered).toString('utf8').replace(/\r$/, '');
+    const joined = new Uint8Array(this.buffered);
+    let offset = 0;
+    for (const chunk of this.chunks) {
+      joined.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+    const text = utf8.decode(joined).replace(/\r$/, '');
     this.chunks = [];
     this.buffered = 0;
     return { kind: 'line', text };

@@ -1,3 +1,4 @@
+import { base64ToBytes } from '@tandem/core/runtime';
 import { toolContent, type ToolContentBlock } from '@tandem/core';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { McpToolError } from './errors/mcp-tool-error.js';
@@ -107,7 +108,7 @@ export function mapCallToolResult(result: CallToolResult, toolName: string): unk
 }
 
 function decodeBase64(data: string): Uint8Array {
-  return new Uint8Array(Buffer.from(data, 'base64'));
+  return base64ToBytes(data);
 }
 
 function fileNameOf(uri: string): string | undefined {

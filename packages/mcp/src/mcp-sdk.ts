@@ -60,10 +60,10 @@ export function loadedClientSdk(): McpClientSdk | undefined {
 /** Loads what a stdio server process needs: the SDK's stdio helpers and `cross-spawn` (once). @internal */
 export function loadStdioSdk(): Promise<McpStdioSdk> {
   stdioLoading ??= Promise.all([
-    import('@modelcontextprotocol/sdk/client/stdio.js'),
+    importNodeOnly<typeof StdioClientModule>('@modelcontextprotocol/sdk/client/stdio.js'),
     import('@modelcontextprotocol/sdk/shared/stdio.js'),
     import('@modelcontextprotocol/sdk/types.js'),
-    import('cross-spawn'),
+    importNodeOnly<{ default: typeof crossSpawn }>('cross-spawn'),
   ]).then(([stdioClient, stdio, types, spawn]) => (stdioSdk = { stdioClient, stdio, types, spawn: spawn.default }));
   return stdioLoading;
 }
@@ -78,4 +78,16 @@ export function stdioSdkLoaded(): McpStdioSdk {
 export function loadAuthSdk(): Promise<typeof AuthModule> {
   authLoading ??= import('@modelcontextprotocol/sdk/client/auth.js');
   return authLoading;
+}
+
+/**
+ * Imports a Node-only module (the stdio client, `cross-spawn`) by a specifier bundlers do not follow, so
+ * bundling `@tandem/mcp` for a browser or a Worker never pulls `child_process` in. Node, Deno and Bun resolve
+ * it from this package as usual.
+ */
+function importNodeOnly<T>(specifier: string): Promise<T> {
+  if ((globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node === undefined) {
+    return Promise.reject(new TypeError(`getStdioTools() starts a local process, which this runtime cannot; use getHttpTools() with a Streamable HTTP server instead.`));
+  }
+  return import(/* webpackIgnore: true */ /* @vite-ignore */ specifier) as Promise<T>;
 }

@@ -51,7 +51,7 @@ export class OrderedTransport implements Transport {
     this.queue.push(delivery);
     if (this.draining) return;
     this.draining = true;
-    setImmediate(() => this.drainOne());
+    nextMacrotask(() => this.drainOne());
   }
 
   private drainOne(): void {
@@ -64,6 +64,13 @@ export class OrderedTransport implements Transport {
       this.draining = false;
       return;
     }
-    setImmediate(() => this.drainOne());
+    nextMacrotask(() => this.drainOne());
   }
+}
+
+/** `setImmediate` where the runtime has it (Node, Bun, Deno), else `setTimeout(…, 0)` (browsers, workerd). */
+function nextMacrotask(fn: () => void): void {
+  const immediate = (globalThis as { setImmediate?: (fn: () => void) => unknown }).setImmediate;
+  if (immediate !== undefined) immediate(fn);
+  else setTimeout(fn, 0);
 }

@@ -193,13 +193,13 @@ export class StdioProcessTransport implements Transport {
       });
       child.stdin?.on('error', (error) => this.onerror?.(error));
       child.stdout?.on('error', (error) => this.onerror?.(error));
-      child.stdout?.on('data', (chunk: Buffer) => {
+      child.stdout?.on('data', (chunk: Uint8Array) => {
         for (const line of this.reader.push(chunk)) this.deliver(line);
       });
       child.stderr?.setEncoding('utf8');
       child.stderr?.on('data', (chunk: string) => {
         this.stderrTail = (this.stderrTail + chunk).slice(-STDERR_TAIL_LENGTH);
-        if (stderrMode === 'inherit') process.stderr.write(chunk);
+        if (stderrMode === 'inherit') globalThis.process.stderr.write(chunk);
         else this.params.onStderr?.(chunk);
       });
     });

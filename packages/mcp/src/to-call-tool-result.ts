@@ -1,3 +1,4 @@
+import { bytesToBase64 } from '@tandem/core/runtime';
 import type { ToolContentBlock, ToolOutput } from '@tandem/core';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
@@ -33,7 +34,7 @@ export function toCallToolResult(output: ToolOutput): CallToolResult {
 
 function toMcpBlock(block: ToolContentBlock, index: number): CallToolResult['content'][number] {
   if (block.type === 'text') return { type: 'text', text: block.text };
-  const data = Buffer.from(block.data.buffer, block.data.byteOffset, block.data.byteLength).toString('base64');
+  const data = bytesToBase64(block.data);
   if (block.mediaType.startsWith('image/')) return { type: 'image', data, mimeType: block.mediaType };
   if (block.mediaType.startsWith('audio/')) return { type: 'audio', data, mimeType: block.mediaType };
   const name = encodeURIComponent(block.filename ?? `file-${index + 1}`);

@@ -1,3 +1,4 @@
+import { bytesToBase64 } from '@tandem/core/runtime';
 import type { FinishReason, Message, Part, ToolDefinition } from '@tandem/core';
 
 type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };
@@ -12,7 +13,7 @@ export function toJson(value: unknown): Json {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value === 'bigint') return value.toString();
-  if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64');
+  if (value instanceof Uint8Array) return bytesToBase64(value);
   if (value instanceof URL) return value.href;
   if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) return value.map(toJson);

@@ -36,7 +36,7 @@ export function loadApiKey(options: LoadApiKeyOptions): string {
     registerSecret(options.apiKey);
     return options.apiKey;
   }
-  const env = typeof process === 'undefined' ? {} : process.env;
+  const env = environment();
   for (const name of options.environmentVariableNames) {
     const value = env[name];
     if (typeof value === 'string' && value.length > 0) {
@@ -48,4 +48,13 @@ export function loadApiKey(options: LoadApiKeyOptions): string {
   throw new LoadAPIKeyError({
     message: `${options.description} API key is missing. Pass it as the apiKey option of ${options.factoryName}() or set the ${variables} environment variable.`,
   });
+}
+
+/** The process environment where the runtime has one (Node, Bun, Deno with --allow-env); else empty. */
+function environment(): Record<string, string | undefined> {
+  try {
+    return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {};
+  } catch {
+    return {};
+  }
 }

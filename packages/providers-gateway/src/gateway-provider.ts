@@ -87,7 +87,12 @@ export function createGateway(settings: GatewayProviderSettings = {}): GatewayPr
 }
 
 function env(name: string): string | undefined {
-  return typeof process === 'undefined' ? undefined : process.env[name];
+  // No `process` in browsers and workerd; Deno throws without --allow-env.
+  try {
+    return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name];
+  } catch {
+    return undefined;
+  }
 }
 
 function envBaseURL(): string | undefined {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { googleMaxInputTokens } from './google-max-input-tokens.js';
 import { APICallError, type LanguageModelV1, type ModelCallOptions, type ModelRequest, type ModelStreamPart } from '@tandem/core/spec';
 import { z } from 'zod';
@@ -107,5 +106,5 @@ function parseChunk(data: string, url: string): GoogleStreamChunk {
  * @category Models
  */
 export function defaultGenerateId(): string {
-  return `call_${randomUUID()}`;
+  return `call_${crypto.randomUUID()}`;
 }

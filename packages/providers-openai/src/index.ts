@@ -19,6 +19,7 @@ export { convertToChatMessages, type ConvertToChatMessagesOptions } from './chat
 export { convertFromChatMessages } from './chat/convert-from-chat-messages.js';
 export type { ChatMessage, ChatUserContent, ChatToolCall } from './chat/chat-message.js';
 export { OpenAIRealtimeModel, type OpenAIRealtimeConfig } from './realtime/openai-realtime-model.js';
+export { createRealtimeClientSecret, type CreateRealtimeClientSecretOptions, type RealtimeClientSecret } from './realtime/create-realtime-client-secret.js';
 export { OpenAIRealtimeConnection, type RealtimeConnectionOptions } from './realtime/openai-realtime-connection.js';
 export { providerPlugin } from './provider-plugin.js';
 export type { RealtimeSocket, RealtimeSocketData } from './realtime/realtime-socket.js';

@@ -1,5 +1,5 @@
-import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { nodeBuiltin, requireNodeBuiltin } from '@tandem/core/runtime';
 import { WORKER_SOURCE } from './worker-source.js';
 import { WorkerToolError } from './worker-tool-error.js';
 
@@ -33,7 +33,8 @@ interface Slot {
  * @internal
  */
 export function defaultPoolSize(): number {
-  return Math.max(1, Math.min(4, availableParallelism() - 1));
+  const cores = nodeBuiltin('node:os')?.availableParallelism() ?? (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency ?? 2;
+  return Math.max(1, Math.min(4, cores - 1));
 }
 
 let nextTaskId = 0;
@@ -109,7 +110,9 @@ export class WorkerPool {
   }
 
   #spawn(): Slot {
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { moduleUrl: this.#moduleUrl } });
+    // Loaded on first use (not imported), so the package's main entry bundles for browsers and Workers.
+    const { Worker: WorkerThread } = requireNodeBuiltin('node:worker_threads', 'workerTool()');
+    const worker = new WorkerThread(WORKER_SOURCE, { eval: true, workerData: { moduleUrl: this.#moduleUrl } });
     const slot: Slot = { worker, task: undefined };
     this.#slots.add(slot);
     worker.on('message', (reply: Reply) => this.#onReply(slot, reply));

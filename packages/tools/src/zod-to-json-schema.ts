@@ -1,5 +1,4 @@
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { nodeBuiltin } from '@tandem/core/runtime';
 
 type ToJSONSchema = (schema: unknown, params: { target: 'draft-7'; io: 'input' }) => unknown;
 
@@ -27,8 +26,14 @@ function loadToJSONSchema(label: string): ToJSONSchema {
     });
   }
   // require() of an ES module (Node ≥ 20.19) returns the instance `import` already loaded, so schema metadata
-  // registered by the application (`.describe()`, `.meta()`) is seen.
-  const core = createRequire(import.meta.url)(fileURLToPath(url)) as { toJSONSchema?: unknown };
+  // registered by the application (`.describe()`, `.meta()`) is seen. Browsers and Workers have no require():
+  // there zod ≥ 4.2 schemas describe themselves (Standard JSON Schema) and this path is never taken.
+  const module = nodeBuiltin('node:module');
+  const urls = nodeBuiltin('node:url');
+  if (module === undefined || urls === undefined) {
+    throw new TypeError(`${label}: this zod schema cannot describe itself as JSON Schema in this runtime; upgrade zod to ^4.2 (its schemas implement Standard JSON Schema) or pass the \`jsonSchema\` option.`);
+  }
+  const core = module.createRequire(import.meta.url)(urls.fileURLToPath(url)) as { toJSONSchema?: unknown };
   if (typeof core.toJSONSchema !== 'function') {
     throw new TypeError(`${label}: the installed zod has no toJSONSchema(); @tandem/tools needs zod ^3.25 (its zod/v4) or zod ^4.`);
   }

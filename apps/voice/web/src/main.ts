@@ -6,7 +6,8 @@ import { endReasonInWords } from './end-reason.js';
 import { StatusView } from './view/status-view.js';
 import { ToolPanel } from './view/tool-panel.js';
 import { TranscriptView } from './view/transcript-view.js';
-import { VoiceClient } from './voice-client.js';
+import { VoiceClient, type VoiceClientEvents } from './voice-client.js';
+import type { DirectModeSettings } from './direct-voice-client.js';
 import type { PageState } from './page-state.js';
 import type { ServerMessage } from './wire.js';
 
@@ -19,25 +20,27 @@ const speech = new SpeechSegments();
 let context: AudioContext | undefined;
 let lastPlayedSent = '';
 
+const clientEvents: VoiceClientEvents = {
+  state: (connection) => {
+    status.setConnection(connection);
+    if (connection === 'connected') status.hideNotice();
+    if (connection === 'disconnected' || connection === 'reconnecting') {
+      tools.endConversation('stopped: the conversation ended with the connection');
+      stopMicrophone();
+      transcript.closeAll();
+      status.setSpeaking(false);
+      state.speaker?.clear();
+    }
+  },
+  message: (message) => onMessage(message),
+  audio: (pcm) => {
+    if (state.responseId !== undefined) state.speaker?.enqueue(state.responseId, pcm);
+  },
+  notice: (text, kind) => status.show(text, kind),
+};
+
 const state: PageState = {
-  client: new VoiceClient(new URL('ws', location.href.replace(/^http/, 'ws')).href, {
-    state: (connection) => {
-      status.setConnection(connection);
-      if (connection === 'connected') status.hideNotice();
-      if (connection === 'disconnected' || connection === 'reconnecting') {
-        tools.endConversation('stopped: the conversation ended with the connection');
-        stopMicrophone();
-        transcript.closeAll();
-        status.setSpeaking(false);
-        state.speaker?.clear();
-      }
-    },
-    message: (message) => onMessage(message),
-    audio: (pcm) => {
-      if (state.responseId !== undefined) state.speaker?.enqueue(state.responseId, pcm);
-    },
-    notice: (text, kind) => status.show(text, kind),
-  }),
+  client: new VoiceClient(new URL('ws', location.href.replace(/^http/, 'ws')).href, clientEvents),
   transcript,
   speaker: undefined,
   microphone: undefined,
@@ -47,6 +50,21 @@ const state: PageState = {
   playedReportsSent: 0,
 };
 installTestHooks(state);
+
+/**
+ * Direct mode (the server says so at `/healthz`): the agent runs in this page and talks to OpenAI itself. Until
+ * the answer arrives the page uses the server's WebSocket, which the server keeps serving in direct mode too.
+ */
+async function useDirectModeIfOffered(): Promise<void> {
+  const response = await fetch('healthz');
+  if (!response.ok) return;
+  const health = (await response.json()) as { mode?: string; direct?: Omit<DirectModeSettings, 'model'>; model: DirectModeSettings['model'] };
+  if (health.mode !== 'direct' || health.direct === undefined || state.client.state !== 'disconnected') return;
+  const { DirectVoiceClient } = await import('./direct-voice-client.js');
+  state.client = new DirectVoiceClient({ ...health.direct, model: health.model }, clientEvents);
+  status.show(`Direct mode: this page talks to ${health.model.label} itself; the server only mints short-lived client secrets.`, 'info');
+}
+void useDirectModeIfOffered().catch(() => undefined);
 
 function onMessage(message: ServerMessage): void {
   // Events of agents nested in a tool carry the outer call's id; the panel shows the outer call only.

@@ -1,12 +1,13 @@
 import type { Microphone } from './audio/microphone.js';
 import type { Speaker } from './audio/speaker.js';
 import type { TranscriptView } from './view/transcript-view.js';
-import type { VoiceClient } from './voice-client.js';
+import type { VoiceConnection } from './voice-client.js';
 import type { ServerMessage } from './wire.js';
 
 /** Everything the page knows; the test hooks read it. */
 export interface PageState {
-  readonly client: VoiceClient;
+  /** The server's WebSocket, or the in-page agent of direct mode. */
+  client: VoiceConnection;
   readonly transcript: TranscriptView;
   speaker: Speaker | undefined;
   microphone: Microphone | undefined;

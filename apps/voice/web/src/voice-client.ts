@@ -15,6 +15,17 @@ export interface VoiceClientEvents {
   notice(text: string, kind: 'info' | 'error'): void;
 }
 
+/** What the page drives: the server's WebSocket ({@link VoiceClient}) or, in direct mode, an agent in the page. */
+export interface VoiceConnection {
+  readonly state: ConnectionState;
+  connect(): void;
+  disconnect(): void;
+  /** Sends a JSON message; false when not connected. */
+  send(message: ClientMessage): boolean;
+  /** Sends a PCM16 microphone frame; false when not connected. */
+  sendAudio(frame: ArrayBuffer): boolean;
+}
+
 /** Close codes after which retrying would only repeat the problem. */
 const NO_RETRY = new Set([1008, 1009]);
 
@@ -23,7 +34,7 @@ const NO_RETRY = new Set([1008, 1009]);
  * disconnected after the user disconnects, after the conversation ended, or after the server refused
  * the page for breaking a limit.
  */
-export class VoiceClient {
+export class VoiceClient implements VoiceConnection {
   private readonly url: string;
   private readonly events: VoiceClientEvents;
   private readonly backoff = new ReconnectBackoff();

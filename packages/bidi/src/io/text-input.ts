@@ -1,4 +1,5 @@
-import { createInterface, type Interface } from 'node:readline';
+import type { Interface } from 'node:readline';
+import { requireNodeBuiltin } from '@tandem/core/runtime';
 import type { BidiInput } from '@tandem/core/spec';
 import type { BidiAgentInput, BidiInputEnd } from '../bidi-agent-input.js';
 
@@ -29,7 +30,10 @@ export function textInput(options: TextInputOptions = {}): BidiAgentInput {
   let iterator: AsyncIterator<string> | undefined;
   const open = (): AsyncIterator<string> => {
     if (iterator === undefined) {
-      lines = createInterface({ input: options.input ?? process.stdin, crlfDelay: Number.POSITIVE_INFINITY, terminal: false });
+      // node:readline is loaded on first read (not imported): the package's main entry bundles for browsers.
+      const { createInterface } = requireNodeBuiltin('node:readline', 'textInput()');
+      const input = options.input ?? terminal().stdin;
+      lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY, terminal: false });
       iterator = lines[Symbol.asyncIterator]();
     }
     return iterator;
@@ -66,4 +70,11 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
       },
     );
   });
+}
+
+/** The process's standard streams (Node, Deno, Bun); browsers and workerd have none. */
+function terminal(): NodeJS.Process {
+  const runtime = (globalThis as { process?: NodeJS.Process }).process;
+  if (runtime === undefined) throw new TypeError('textInput() reads a terminal, which this runtime does not have; pass `input`, or use webSocketIO() in a browser.');
+  return runtime;
 }

@@ -90,7 +90,8 @@ export function textOutput(options: TextOutputOptions = {}): BidiAgentOutput {
     async write(event) {
       const text = render(event);
       if (text.length === 0) return;
-      const stream = options.output ?? process.stdout;
+      const stream = options.output ?? (globalThis as { process?: NodeJS.Process }).process?.stdout;
+      if (stream === undefined) throw new TypeError('textOutput() writes to a terminal, which this runtime does not have; pass `output`.');
       if (!stream.write(text)) await drained(stream);
     },
   };

@@ -10,6 +10,7 @@ import { toWireMessage } from './web-socket-wire.js';
 import type { WebSocketLike } from './web-socket-like.js';
 
 const OPEN = 1;
+const utf8 = new TextEncoder();
 /** WebSocket close codes: policy violation, message too big. */
 const POLICY_VIOLATION = 1008;
 const MESSAGE_TOO_BIG = 1009;
@@ -116,7 +117,7 @@ export function webSocketIO(socket: WebSocketLike, options: WebSocketIOOptions =
   };
   const handle = (data: Uint8Array | string): void => {
     if (refused) return;
-    const size = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
+    const size = typeof data === 'string' ? utf8.encode(data).byteLength : data.byteLength;
     if (size > maxFrameBytes) {
       refuse(MESSAGE_TOO_BIG, 'frame-too-large', `A frame of ${String(size)} bytes exceeds the limit of ${String(maxFrameBytes)} bytes (maxFrameBytes). Disconnecting.`);
       return;
@@ -228,6 +229,15 @@ function toBytesOrText(data: unknown): Uint8Array | string {
   if (typeof data === 'string') return data;
   if (data instanceof ArrayBuffer) return new Uint8Array(data);
   if (ArrayBuffer.isView(data)) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
-  if (Array.isArray(data)) return new Uint8Array(Buffer.concat(data.filter((part): part is Uint8Array => part instanceof Uint8Array)));
+  if (Array.isArray(data)) {
+    const parts = data.filter((part): part is Uint8Array => part instanceof Uint8Array);
+    const joined = new Uint8Array(parts.reduce((total, part) => total + part.byteLength, 0));
+    let offset = 0;
+    for (const part of parts) {
+      joined.set(part, offset);
+      offset += part.byteLength;
+    }
+    return joined;
+  }
   return String(data);
 }

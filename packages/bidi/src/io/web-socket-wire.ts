@@ -1,3 +1,4 @@
+import { bytesToBase64 } from '@tandem/core/runtime';
 import type { BidiEvent } from '../bidi-event.js';
 
 /**
@@ -8,7 +9,7 @@ export function toWireMessage(event: BidiEvent): unknown {
   return JSON.parse(
     JSON.stringify(event, (_key, value: unknown) => {
       if (value instanceof Error) return { name: value.name, message: value.message };
-      if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64');
+      if (value instanceof Uint8Array) return bytesToBase64(value);
       if (typeof value === 'bigint') return value.toString();
       return value;
     }),

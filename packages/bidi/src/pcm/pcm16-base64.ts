@@ -1,3 +1,5 @@
+import { base64ToBytes, bytesToBase64 } from '@tandem/core/runtime';
+
 /**
  * Encodes PCM16 bytes as base64 (for JSON transports).
  *
@@ -9,7 +11,7 @@
  * @category PCM16 audio
  */
 export function pcm16ToBase64(bytes: Uint8Array): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+  return bytesToBase64(bytes);
 }
 
 /**
@@ -23,6 +25,5 @@ export function pcm16ToBase64(bytes: Uint8Array): string {
  * @category PCM16 audio
  */
 export function base64ToPcm16(text: string): Uint8Array {
-  const buffer = Buffer.from(text, 'base64');
-  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  return base64ToBytes(text);
 }

@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { asyncScope } from './async-scope.js';
 import type { ToolCall } from '@tandem/core';
 import { runToolGroup, type ToolGroupOptions } from '@tandem/core/runtime';
 import type { BidiToolCall, ToolDelivery, ToolResult } from '@tandem/core/spec';
@@ -27,7 +27,7 @@ export interface ToolGroupRun {
  * The tool group whose tool is running in the current async context — how `agent.cancel()` knows it was
  * called from a tool (and from which group). @internal
  */
-export const toolGroupScope = new AsyncLocalStorage<ToolGroupRun>();
+export const toolGroupScope = asyncScope<ToolGroupRun>();
 
 /** Parses each call's raw JSON arguments into `input` (left out when they are not valid JSON). @internal */
 export function parseToolCalls(calls: readonly BidiToolCall[]): ToolCall[] {

@@ -1,5 +1,6 @@
 import type { JsonValue } from '../spec/shared/json.js';
 import type { Message } from '../spec/message/v1/message.js';
+import { base64ToBytes, bytesToBase64 } from '../util/base64.js';
 
 const TAG = '$tandem';
 
@@ -48,7 +49,7 @@ export function messageFromJson(json: unknown): Message {
 function encode(value: unknown): JsonValue {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (value instanceof Uint8Array) return { [TAG]: 'bytes', base64: Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64') };
+  if (value instanceof Uint8Array) return { [TAG]: 'bytes', base64: bytesToBase64(value) };
   if (value instanceof URL) return { [TAG]: 'url', href: value.href };
   if (Array.isArray(value)) return value.map((item) => (item === undefined || typeof item === 'function' ? null : encode(item)));
   if (typeof value === 'object') {
@@ -69,7 +70,7 @@ function decode(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(decode);
   if (typeof value !== 'object' || value === null) return value;
   const tagged = value as { [TAG]?: unknown; base64?: unknown; href?: unknown };
-  if (tagged[TAG] === 'bytes' && typeof tagged.base64 === 'string') return new Uint8Array(Buffer.from(tagged.base64, 'base64'));
+  if (tagged[TAG] === 'bytes' && typeof tagged.base64 === 'string') return base64ToBytes(tagged.base64);
   if (tagged[TAG] === 'url' && typeof tagged.href === 'string') return new URL(tagged.href);
   const out: { [key: string]: unknown } = {};
   for (const [key, item] of Object.entries(value)) out[key] = decode(item);

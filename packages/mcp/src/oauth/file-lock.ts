@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { open, readFile, rm, stat } from 'node:fs/promises';
+import type * as FsPromises from 'node:fs/promises';
+import { requireNodeBuiltin } from '@tandem/core/runtime';
 
 /** Options of {@link withFileLock}. @internal */
 export interface FileLockOptions {
@@ -26,7 +26,7 @@ interface Holder {
 export async function withFileLock<T>(lockPath: string, task: () => Promise<T>, options: FileLockOptions = {}): Promise<T> {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const staleMs = options.staleMs ?? 30_000;
-  const token = randomBytes(8).toString('hex');
+  const token = randomHex(8);
   const deadline = Date.now() + timeoutMs;
   for (let attempt = 0; ; attempt++) {
     if (await tryCreate(lockPath, token)) break;
@@ -34,7 +34,7 @@ export async function withFileLock<T>(lockPath: string, task: () => Promise<T>, 
     if (holder !== undefined && (await isStale(lockPath, holder, staleMs))) {
       // Remove it only if it is still the lock judged stale (not one a faster waiter just took).
       const again = await readHolder(lockPath);
-      if (again?.token === holder.token) await rm(lockPath, { force: true });
+      if (again?.token === holder.token) await fs().rm(lockPath, { force: true });
       continue;
     }
     if (Date.now() > deadline) {
@@ -46,15 +46,15 @@ export async function withFileLock<T>(lockPath: string, task: () => Promise<T>, 
     return await task();
   } finally {
     const holder = await readHolder(lockPath);
-    if (holder?.token === token) await rm(lockPath, { force: true });
+    if (holder?.token === token) await fs().rm(lockPath, { force: true });
   }
 }
 
 async function tryCreate(lockPath: string, token: string): Promise<boolean> {
   try {
-    const handle = await open(lockPath, 'wx', 0o600);
+    const handle = await fs().open(lockPath, 'wx', 0o600);
     try {
-      await handle.writeFile(JSON.stringify({ pid: process.pid, token }));
+      await handle.writeFile(JSON.stringify({ pid: globalThis.process.pid, token }));
     } finally {
       await handle.close();
     }
@@ -67,7 +67,7 @@ async function tryCreate(lockPath: string, token: string): Promise<boolean> {
 
 async function readHolder(lockPath: string): Promise<Holder | undefined> {
   try {
-    const parsed = JSON.parse(await readFile(lockPath, 'utf8')) as Partial<Holder>;
+    const parsed = JSON.parse(await fs().readFile(lockPath, 'utf8')) as Partial<Holder>;
     return typeof parsed.pid === 'number' && typeof parsed.token === 'string' ? { pid: parsed.pid, token: parsed.token } : { pid: 0, token: '' };
   } catch (error) {
     // Gone (released meanwhile); or unreadable — just created and not written yet, or left half-written by
@@ -80,7 +80,7 @@ async function readHolder(lockPath: string): Promise<Holder | undefined> {
 async function isStale(lockPath: string, holder: Holder, staleMs: number): Promise<boolean> {
   if (holder.pid > 0 && !alive(holder.pid)) return true;
   try {
-    return Date.now() - (await stat(lockPath)).mtimeMs > staleMs;
+    return Date.now() - (await fs().stat(lockPath)).mtimeMs > staleMs;
   } catch {
     return false;
   }
@@ -88,9 +88,19 @@ async function isStale(lockPath: string, holder: Holder, staleMs: number): Promi
 
 function alive(pid: number): boolean {
   try {
-    process.kill(pid, 0);
+    globalThis.process.kill(pid, 0);
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/** Random hex from web crypto (every runtime has it). */
+function randomHex(bytes: number): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** node:fs/promises, loaded on first use (not imported), so the package's main entry bundles for browsers. */
+function fs(): typeof FsPromises {
+  return requireNodeBuiltin('node:fs/promises', 'fileTokenStorage()');
 }

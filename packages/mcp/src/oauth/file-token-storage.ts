@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import type * as FsPromises from 'node:fs/promises';
+import { requireNodeBuiltin } from '@tandem/core/runtime';
 import { withFileLock } from './file-lock.js';
 import type { McpOAuthRecord, McpOAuthStorage } from './token-storage.js';
 
@@ -35,14 +34,14 @@ export function fileTokenStorage(path: string): McpOAuthStorage {
   // Read-merge-write under the cross-process lock (the folder must exist for the lock file).
   const locked = <T>(task: () => Promise<T>): Promise<T> =>
     serialized(async () => {
-      await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+      await fs().mkdir(requireNodeBuiltin('node:path', 'fileTokenStorage()').dirname(path), { recursive: true, mode: 0o700 });
       return withFileLock(`${path}.lock`, task);
     });
 
   const read = async (): Promise<TokenFile> => {
     let text: string;
     try {
-      text = await readFile(path, 'utf8');
+      text = await fs().readFile(path, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { version: 1, servers: {} };
       throw error;
@@ -61,14 +60,14 @@ export function fileTokenStorage(path: string): McpOAuthStorage {
   };
 
   const write = async (file: TokenFile): Promise<void> => {
-    await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-    const temporary = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+    await fs().mkdir(requireNodeBuiltin('node:path', 'fileTokenStorage()').dirname(path), { recursive: true, mode: 0o700 });
+    const temporary = `${path}.${String(globalThis.process?.pid ?? 0)}.${randomHex(6)}.tmp`;
     try {
-      await writeFile(temporary, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
-      await chmod(temporary, 0o600); // in case a umask or an ACL widened it
-      await rename(temporary, path);
+      await fs().writeFile(temporary, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+      await fs().chmod(temporary, 0o600); // in case a umask or an ACL widened it
+      await fs().rename(temporary, path);
     } catch (error) {
-      await rm(temporary, { force: true });
+      await fs().rm(temporary, { force: true });
       throw error;
     }
   };
@@ -89,4 +88,14 @@ export function fileTokenStorage(path: string): McpOAuthStorage {
         await write({ version: 1, servers });
       }),
   };
+}
+
+/** Random hex from web crypto (every runtime has it). */
+function randomHex(bytes: number): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** node:fs/promises, loaded on first use (not imported), so the package's main entry bundles for browsers. */
+function fs(): typeof FsPromises {
+  return requireNodeBuiltin('node:fs/promises', 'fileTokenStorage()');
 }

@@ -1,4 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { requireNodeBuiltin } from '@tandem/core/runtime';
 import type { AddressInfo } from 'node:net';
 import { McpOAuthError, McpOAuthTimeoutError } from '../errors/mcp-oauth-error.js';
 
@@ -48,7 +49,8 @@ export class LoopbackRedirect {
   static async open(options: LoopbackRedirectOptions): Promise<LoopbackRedirect> {
     const { redirectUrl } = options;
     const host = loopbackHost(redirectUrl, options.server);
-    const server = createServer();
+    // node:http is loaded here (not imported): only the browser-redirect flow needs it.
+    const server = requireNodeBuiltin('node:http', 'mcpOAuth() with a loopback redirect').createServer();
     const requested = redirectUrl.port === '' ? undefined : Number(redirectUrl.port);
     let port: number;
     try {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { bytesToBase64 } from '@tandem/core/runtime';
 import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
 import { checkResourceAllowed, resourceUrlFromServerUrl } from '@modelcontextprotocol/sdk/shared/auth-utils.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
@@ -90,7 +90,7 @@ export class McpOAuthProvider implements OAuthClientProvider {
 
   /** A fresh random `state` per authorization request; the listener only accepts a redirect carrying it. */
   state(): string {
-    const state = randomBytes(24).toString('base64url');
+    const state = bytesToBase64(crypto.getRandomValues(new Uint8Array(24))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
     this.onState?.(state);
     return state;
   }

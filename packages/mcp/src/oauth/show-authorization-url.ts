@@ -4,5 +4,8 @@
  * @internal
  */
 export function showAuthorizationUrl(url: URL): void {
-  process.stderr.write(`\nTo authorize access to the MCP server, open this URL in a browser on this machine:\n\n  ${url.href}\n\n`);
+  const text = `\nTo authorize access to the MCP server, open this URL in a browser on this machine:\n\n  ${url.href}\n\n`;
+  const stderr = (globalThis as { process?: { stderr?: { write(text: string): unknown } } }).process?.stderr;
+  if (stderr !== undefined) stderr.write(text);
+  else console.warn(text);
 }

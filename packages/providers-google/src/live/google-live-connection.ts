@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Content, FunctionResponse, Session } from '@google/genai';
 import type { GoogleContent } from '../google-request.js';
 import {
@@ -93,7 +92,7 @@ export class GoogleLiveConnection implements BidiConnection {
   constructor(options: GoogleLiveConnectionOptions) {
     this.options = options;
     this.replayCalls = new Map(options.pendingCalls);
-    this.mapper = new LiveTurnMapper({ responseId: () => `resp_${randomUUID()}`, callId: options.generateId, outputRate: options.outputRate });
+    this.mapper = new LiveTurnMapper({ responseId: () => `resp_${crypto.randomUUID()}`, callId: options.generateId, outputRate: options.outputRate });
     this.sessionEvents = {
       message: (message) => this.onMessage(message),
       malformed: (error) => this.queue.push({ type: 'error', error, fatal: false }),

@@ -179,8 +179,7 @@ function withSetupExtras(message: string, extras: { readonly [field: string]: un
 function frameProblem(data: unknown): InvalidResponseDataError | undefined {
   let text: string;
   if (typeof data === 'string') text = data;
-  else if (Buffer.isBuffer(data)) text = data.toString('utf8');
-  else if (data instanceof ArrayBuffer) text = Buffer.from(data).toString('utf8');
+  else if (data instanceof Uint8Array || data instanceof ArrayBuffer) text = new TextDecoder().decode(data); // Node's Buffer is a Uint8Array
   else return undefined; // a Blob (browsers): the SDK reads it asynchronously
   try {
     const json = JSON.parse(text) as unknown;

@@ -1,6 +1,7 @@
 import { APICallError } from '@tandem/core/spec';
 import { redactSecrets } from '@tandem/provider-utils';
 import type WebSocket from 'ws';
+import { socketText } from './socket-text.js';
 
 /** Options of {@link openWebSocket}. @internal */
 export interface OpenWebSocketOptions {
@@ -44,10 +45,10 @@ export async function openWebSocket(options: OpenWebSocketOptions): Promise<WebS
     signal?.addEventListener('abort', onAbort, { once: true });
     socket.once('open', () => settle(() => resolve(socket)));
     socket.once('unexpected-response', (_request, response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      const chunks: Uint8Array[] = [];
+      response.on('data', (chunk: Uint8Array) => chunks.push(chunk));
       response.on('end', () => {
-        const body = redactSecrets(Buffer.concat(chunks).toString('utf8'), secrets);
+        const body = redactSecrets(socketText(chunks), secrets);
         const status = response.statusCode ?? 0;
         settle(() => {
           socket.terminate();

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   APICallError,
   InvalidResponseDataError,
@@ -18,6 +17,7 @@ import { serverError, stopReason, usageEvent } from './realtime-event-results.js
 import { contextItem, liveSessionUpdate, outputText, type RealtimeClientEvent } from './realtime-client-events.js';
 import type { RealtimeServerEvent } from './realtime-server-event.js';
 import type { RealtimeSocket, RealtimeSocketData } from './realtime-socket.js';
+import { socketText } from './socket-text.js';
 import { ResponseSequencer } from './response-sequencer.js';
 import { RealtimeTurns } from './realtime-turns.js';
 
@@ -70,7 +70,7 @@ export class OpenAIRealtimeConnection implements BidiConnection {
   private readonly queue = new AsyncEventQueue<BidiModelEvent>();
   private closing = false;
   private readonly closed: Promise<void>;
-  private readonly idPrefix = `tandem_${randomUUID().slice(0, 8)}_`;
+  private readonly idPrefix = `tandem_${crypto.randomUUID().slice(0, 8)}_`;
   private eventCount = 0;
   private readonly sequencer: ResponseSequencer;
   private readonly audio: RealtimeAudioItems;
@@ -96,8 +96,8 @@ export class OpenAIRealtimeConnection implements BidiConnection {
     );
     this.turns = new RealtimeTurns(this.sequencer, (event) => this.sendEvent(event), (error) => this.queue.push({ type: 'error', error, fatal: false }));
     this.closed = new Promise<void>((resolve) => {
-      socket.once('close', (code: number, reason: Buffer) => {
-        this.onClose(code, reason.toString('utf8'));
+      socket.once('close', (code: number, reason: Uint8Array | string) => {
+        this.onClose(code, socketText(reason));
         resolve();
       });
     });
@@ -279,7 +279,7 @@ export class OpenAIRealtimeConnection implements BidiConnection {
     }
     let event: RealtimeServerEvent | undefined;
     try {
-      event = parse(Buffer.isBuffer(data) ? data.toString('utf8') : String(data));
+      event = parse(socketText(data));
     } catch (error) {
       this.queue.push({ type: 'error', error: error instanceof InvalidResponseDataError ? error : new InvalidResponseDataError({ message: String(error), data }), fatal: false });
       return;

@@ -4,7 +4,9 @@ import { connectDeadline } from '@tandem/provider-utils';
 import { historyItems, sessionUpdate } from './realtime-client-events.js';
 import { OpenAIRealtimeConnection } from './openai-realtime-connection.js';
 import { openAITurnDetection, validateRealtimeOptions, type OpenAIRealtimeOptions } from './openai-realtime-options.js';
+import { openBrowserWebSocket } from './open-browser-web-socket.js';
 import { openWebSocket } from './open-web-socket.js';
+import type { RealtimeSocket } from './realtime-socket.js';
 import { loadRealtimeEventParser } from './realtime-event-parser.js';
 
 /** The sample rate of the Realtime API's PCM16 audio, in and out. */
@@ -97,9 +99,11 @@ export class OpenAIRealtimeModel implements BidiModelV1 {
     const { signal } = request;
     signal?.throwIfAborted();
     const url = `${this.config.baseURL.replace(/^http/, 'ws')}/realtime?model=${encodeURIComponent(this.modelId)}`;
+    const { clientSecret } = this.config;
     const headers: { [name: string]: string } = {};
-    for (const [name, value] of Object.entries(this.config.headers())) if (value !== undefined) headers[name] = value;
-    const secrets = this.config.secrets();
+    // With a client secret no API key is read: the browser path never has one.
+    if (clientSecret === undefined) for (const [name, value] of Object.entries(this.config.headers())) if (value !== undefined) headers[name] = value;
+    const secrets: (string | undefined)[] = clientSecret === undefined ? [...this.config.secrets()] : [];
     const clock = this.config.clock ?? systemClock;
     const timeoutMs = this.config.connectTimeoutMs ?? this.config.sessionTimeoutMs ?? 15_000;
     const deadline = connectDeadline(
@@ -115,7 +119,14 @@ export class OpenAIRealtimeModel implements BidiModelV1 {
     );
     try {
       await loadRealtimeEventParser(); // its zod schemas load now, not when the provider is imported
-      const socket = await openWebSocket({ url, headers, signal: deadline.signal, secrets, label: 'OpenAI Realtime' });
+      let socket: RealtimeSocket;
+      if (clientSecret === undefined) socket = await openWebSocket({ url, headers, signal: deadline.signal, secrets, label: 'OpenAI Realtime' });
+      else {
+        const secret = typeof clientSecret === 'function' ? await clientSecret() : clientSecret;
+        if (typeof secret !== 'string' || secret.length === 0) throw new TypeError('openai.realtime(): `clientSecret` must be (or resolve to) the `value` of a client secret your server minted with createRealtimeClientSecret().');
+        secrets.push(secret);
+        socket = await openBrowserWebSocket({ url, clientSecret: secret, signal: deadline.signal, label: 'OpenAI Realtime' });
+      }
       const connection = new OpenAIRealtimeConnection(socket, { url, sampleRate: SAMPLE_RATE, secrets, signal });
       await this.configure(connection, request, deadline.signal);
       connection.watchConnectionLimit(clock, SESSION_LIMIT_MS, this.config.reconnect?.marginMs ?? 30_000);

@@ -86,6 +86,15 @@ export interface OpenAIRealtimeOptions extends Omit<RealtimeSettings, 'turnDetec
   readonly turnDetection?: RealtimeTurnDetection | OpenAIRealtimeServerVad | OpenAIRealtimeSemanticVad | null;
   /** @deprecated Use `connectTimeoutMs` (it bounds the WebSocket upgrade too). */
   readonly sessionTimeoutMs?: number;
+  /**
+   * A short-lived client secret (`ek_…`) that the app's server minted with `createRealtimeClientSecret()`,
+   * or a function that fetches a fresh one for each connection (a reconnect needs a new one once the
+   * first expired). With it the model connects over the runtime's own `WebSocket` (`globalThis.WebSocket`,
+   * as in browsers, Deno and Bun) and authenticates with the subprotocols OpenAI documents for browsers
+   * (`realtime`, `openai-insecure-api-key.<secret>`); no API key is read and the `ws` package is not loaded.
+   * Never put a real API key here: it would reach the page.
+   */
+  readonly clientSecret?: string | (() => string | Promise<string>);
 }
 
 const EAGERNESS = new Set(['low', 'medium', 'high', 'auto']);

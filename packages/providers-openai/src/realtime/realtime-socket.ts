@@ -1,9 +1,15 @@
 /**
- * A message as `ws` delivers it: text frames arrive as a `Buffer` too.
+ * A message as a socket delivers it: `ws` gives text frames as a `Buffer` (a `Uint8Array`) too; the
+ * browser's `WebSocket` gives a string.
+ *
+ * @example
+ * ```ts
+ * const data: RealtimeSocketData = '{"type":"session.updated"}';
+ * ```
  *
  * @category Realtime
  */
-export type RealtimeSocketData = Buffer | ArrayBuffer | Buffer[];
+export type RealtimeSocketData = string | Uint8Array | ArrayBuffer | readonly Uint8Array[];
 
 /**
  * The part of a WebSocket an {@link OpenAIRealtimeConnection} uses. A `WebSocket` from the `ws` package fits
@@ -26,5 +32,5 @@ export interface RealtimeSocket {
   close(code?: number): void;
   on(event: 'message', listener: (data: RealtimeSocketData) => void): unknown;
   on(event: 'error', listener: (error: Error) => void): unknown;
-  once(event: 'close', listener: (code: number, reason: Buffer) => void): unknown;
+  once(event: 'close', listener: (code: number, reason: Uint8Array | string) => void): unknown;
 }

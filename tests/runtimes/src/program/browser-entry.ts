@@ -1,0 +1,2 @@
+// The browser module: the page imports it and calls runTandemProgram(config).
+export { runProgram as runTandemProgram } from './program.js';
