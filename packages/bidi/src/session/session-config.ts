@@ -1,4 +1,4 @@
-import type { BidiModel, Message } from '@tandem/core/spec';
+import type { Message } from '@tandem/core/spec';
 import type { Approver, Guardrail, Handoff, Telemetry, ToolAgent } from '@tandem/core';
 import type { ToolGroupOptions } from '@tandem/core/runtime';
 import type { Clock } from '@tandem/core';
