@@ -10,7 +10,7 @@ import { floorContender } from './contenders/floor.js';
 import { openAiAgentsContender, openAiAgentsDirectContender } from './contenders/openai-agents.js';
 import { strandsContender, strandsInvokeContender } from './contenders/strands.js';
 import { tandemContender, tandemResultOnlyContender } from './contenders/tandem.js';
-import { BENCH_DIR, ROOT_DIR } from './paths.js';
+import { BENCH_DIR, NODE_MAJOR, ROOT_DIR } from './paths.js';
 import { renderReport } from './report.js';
 import type { Metric } from './results.js';
 import { checkTargets } from './targets.js';
@@ -105,8 +105,9 @@ const info = {
   seconds: (performance.now() - started) / 1000,
 };
 const notes = [
-  'Peer versions are the newest that run on Node 20 (this repo\'s engine): `ai` 7.x, `@strands-agents/sdk` ≥ 1.17 and `@openai/agents` ≥ 0.15 (via `openai` 7) declare Node ≥ 22, so every peer runs in this same Node 20 process.',
-  'Strands and the OpenAI Agents SDK ship no fake model; the bench implements their documented `Model` contracts minimally (replaying precomputed events). The AI SDK uses its own `MockLanguageModelV3` + `simulateReadableStream`; Tandem its `ScriptedModel`.',
+  `Runtime: the full suite runs under Node 22 from npm (\`pnpm bench\` starts it with \`npx -y node@22\`), because the current peers declare Node ≥ 22 (\`ai\` 7, \`@strands-agents/sdk\` 1.19, and \`@openai/agents\` 0.20 through \`openai\` 7); every contender runs in that one process. This run: Node ${process.versions.node}${NODE_MAJOR < 22 ? ' — below what the peers declare: a row that fails here is marked skipped, not broken, and its figures are not the reference ones' : ''}.`,
+  'Peers are their current releases, pinned exactly; the older releases (`ai` 6.0.326, Strands 1.16, OpenAI Agents 0.14.3) are no longer rows: the bench measures what users install today. `ai` 7 is installed under the alias `ai7` (the lean-imports rows still compare with the `ai` 6 line of `@ai-sdk/*`).',
+  'Strands and the OpenAI Agents SDK ship no fake model; the bench implements their documented `Model` contracts minimally (replaying precomputed events). The AI SDK uses its own `MockLanguageModelV4` + `simulateReadableStream`; Tandem its `ScriptedModel`.',
   'Every tool gets a plain JSON Schema and no SDK validates it (no zod anywhere), so tool-call figures compare loops, not validators.',
   'Ratios divide medians: for ↓ metrics lower is better, for ↑ metrics higher is better. "fastest peer" is the best of ai / strands / openai-agents in that row.',
   'Memory: heap after `global.gc()` (`--expose-gc`). Finished agents are kept as a user would keep them (the agent plus its conversation). The leak loop reuses one agent for runs of one tool call and an answer (2 model steps each); a Strands agent keeps its conversation, so it is cleared before each run.',

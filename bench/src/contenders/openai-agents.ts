@@ -13,7 +13,7 @@ import {
   Usage,
 } from '@openai/agents';
 import type { Contender, RunOutcome } from '../contender.js';
-import { installedVersion } from '../paths.js';
+import { declaredMinNode, installedVersion } from '../paths.js';
 import type { Scenario } from '../scenario.js';
 
 const USAGE = { requests: 1, inputTokens: 10, outputTokens: 5, totalTokens: 15 };
@@ -91,6 +91,7 @@ export function openAiAgentsContender(): Contender {
     id: 'openai-agents',
     pkg: '@openai/agents',
     version: installedVersion('@openai/agents'),
+    minNode: declaredMinNode('@openai/agents', 'openai'),
     kind: 'peer',
     how: '`run(agent, input, { stream: true })`, tracing off; no fake model ships, so a minimal `Model` replays `output_text_delta` + `response_done`; JSON-Schema `tool()`',
     async runner(scenario) {
@@ -112,6 +113,7 @@ export function openAiAgentsDirectContender(): Contender {
     id: 'openai-agents (non-streamed)',
     pkg: '@openai/agents',
     version: installedVersion('@openai/agents'),
+    minNode: declaredMinNode('@openai/agents', 'openai'),
     kind: 'peer',
     how: '`run(agent, input)` without streaming, tracing off; the same minimal `Model` answering `getResponse`',
     workloads: [1],

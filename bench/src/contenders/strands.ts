@@ -7,7 +7,7 @@ import {
   type ModelStreamEvent,
 } from '@strands-agents/sdk';
 import type { Contender, RunOutcome } from '../contender.js';
-import { installedVersion } from '../paths.js';
+import { declaredMinNode, installedVersion } from '../paths.js';
 import type { Scenario } from '../scenario.js';
 
 const USAGE = { inputTokens: 10, outputTokens: 5, totalTokens: 15 };
@@ -89,6 +89,7 @@ export function strandsContender(): Contender {
     id: 'strands',
     pkg: '@strands-agents/sdk',
     version: installedVersion('@strands-agents/sdk'),
+    minNode: declaredMinNode('@strands-agents/sdk'),
     kind: 'peer',
     how: '`Agent.stream()` (printer off, default concurrent executor); no fake model ships, so a minimal `Model` subclass replays events; JSON-Schema `FunctionTool`',
     async runner(scenario) {
@@ -114,6 +115,7 @@ export function strandsInvokeContender(): Contender {
     id: 'strands (invoke)',
     pkg: '@strands-agents/sdk',
     version: installedVersion('@strands-agents/sdk'),
+    minNode: declaredMinNode('@strands-agents/sdk'),
     kind: 'peer',
     how: '`Agent.invoke()` (printer off); the same minimal `Model` subclass',
     workloads: [1],

@@ -1,6 +1,6 @@
 import { Agent, type ModelStreamPart } from '@tandem/core';
 import { ScriptedModel, finishPart } from '@tandem/core/testing';
-import type { Contender } from '../contender.js';
+import { failureCell, type Contender } from '../contender.js';
 import type { BenchConfig } from '../config.js';
 import { single, type Cell, type Metric } from '../results.js';
 import { echoTool, toolCallScenario } from '../scenario.js';
@@ -76,13 +76,13 @@ export async function memory(contenders: readonly Contender[], config: BenchConf
       const bytes = await finishedAgents(contender, config.agents, config.memoryRepeats);
       held.set(contender.id, { kind: 'value', summary: summarize(bytes.map((b) => b / 1024 / 1024)) });
     } catch (error) {
-      held.set(contender.id, { kind: 'error', reason: error instanceof Error ? error.message : String(error) });
+      held.set(contender.id, failureCell(contender, error));
     }
     try {
       const { growth: bytes, warmAt } = await leak(contender, config.leakSteps, config.quick ? 2 : 10);
       growth.set(contender.id, single(bytes / 1024, config.quick ? `2 readings from step ${warmAt}` : `last 3 vs first 3 of 10 readings from step ${warmAt}`));
     } catch (error) {
-      growth.set(contender.id, { kind: 'error', reason: error instanceof Error ? error.message : String(error) });
+      growth.set(contender.id, failureCell(contender, error));
     }
   }
   const section = '4. Memory';

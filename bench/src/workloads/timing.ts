@@ -1,4 +1,4 @@
-import { check, type Contender } from '../contender.js';
+import { check, failureCell, type Contender } from '../contender.js';
 import type { BenchConfig } from '../config.js';
 import { timeInterleaved, type Budget } from '../measure.js';
 import type { Cell, Metric } from '../results.js';
@@ -10,8 +10,8 @@ export async function timeScenario(
   contenders: readonly Contender[],
   scenario: Scenario,
   budget: Budget,
-): Promise<Map<string, number[] | { error: string }>> {
-  const out = new Map<string, number[] | { error: string }>();
+): Promise<Map<string, number[] | Cell>> {
+  const out = new Map<string, number[] | Cell>();
   const entries = [];
   for (const contender of contenders) {
     try {
@@ -19,7 +19,7 @@ export async function timeScenario(
       check(contender, scenario, await runner.run());
       entries.push({ id: contender.id, run: () => runner.run() });
     } catch (error) {
-      out.set(contender.id, { error: error instanceof Error ? error.message : String(error) });
+      out.set(contender.id, failureCell(contender, error));
     }
   }
   const samples = await timeInterleaved(entries, budget);
@@ -28,10 +28,10 @@ export async function timeScenario(
 }
 
 /** One cell per contender: its samples mapped to the metric's unit, or its error. */
-export function cells(samples: Map<string, number[] | { error: string }>, map: (ms: number) => number): Map<string, Cell> {
+export function cells(samples: Map<string, number[] | Cell>, map: (ms: number) => number): Map<string, Cell> {
   const out = new Map<string, Cell>();
   for (const [id, values] of samples) {
-    out.set(id, Array.isArray(values) ? { kind: 'value', summary: summarize(values.map(map)) } : { kind: 'error', reason: values.error });
+    out.set(id, Array.isArray(values) ? { kind: 'value', summary: summarize(values.map(map)) } : values);
   }
   return out;
 }
