@@ -25,6 +25,7 @@ import { concurrency, streamingThroughput, toolCallOverhead } from './workloads/
 import { tandemMcpCallers } from './workloads/tandem-mcp.js';
 import { sessionStores } from './workloads/sessions.js';
 import { tracingOverhead } from './workloads/tracing.js';
+import { perCallCost } from './workloads/per-call.js';
 import { phoneBridge } from './workloads/phone.js';
 import { contextManagement } from './workloads/context.js';
 import { uiStreams } from './workloads/ui-streams.js';
@@ -69,6 +70,7 @@ async function step(n: number, label: string, fn: () => Promise<Metric[]>): Prom
 }
 
 await step(1, 'tool-call overhead', () => toolCallOverhead(rows(1), config));
+await step(1, 'per-call cost against the floor', () => perCallCost(rows(1).filter((contender) => contender.kind === 'tandem'), config));
 await step(2, 'streaming throughput', () => streamingThroughput(rows(2), config));
 await step(3, 'concurrency', () => concurrency(rows(3), config));
 await step(4, 'memory', () => memory(rows(4), config));

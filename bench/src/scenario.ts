@@ -41,6 +41,11 @@ export function echoTool(): BenchTool {
   return { name: 'echo', description: 'Returns ok.', schema: INDEX_SCHEMA, run: () => 'ok' };
 }
 
+/** The same tool as an `async` function (`async () => 'ok'`), as real tools are: the headline per-call path. */
+export function asyncEchoTool(): BenchTool {
+  return { name: 'echo', description: 'Returns ok.', schema: INDEX_SCHEMA, run: async () => 'ok' };
+}
+
 /** A tool that waits `ms` on a real timer, then answers. */
 export function waitTool(ms: number): BenchTool {
   return {

@@ -2,7 +2,7 @@ import { check, failureCell, type Contender } from '../contender.js';
 import type { BenchConfig } from '../config.js';
 import { timeInterleaved, type Budget } from '../measure.js';
 import type { Cell, Metric } from '../results.js';
-import { echoTool, streamingScenario, toolCallScenario, waitTool, type Scenario } from '../scenario.js';
+import { asyncEchoTool, streamingScenario, toolCallScenario, waitTool, type Scenario } from '../scenario.js';
 import { summarize } from '../stats.js';
 
 /** Times every contender on `scenario` (interleaved) after checking one run of each. */
@@ -36,13 +36,13 @@ export function cells(samples: Map<string, number[] | Cell>, map: (ms: number) =
   return out;
 }
 
-/** Workload 1: one response with K immediate tool calls, then a final text response. */
+/** Workload 1: one response with K tool calls of an `async () => 'ok'` tool, then a final text response. */
 export async function toolCallOverhead(contenders: readonly Contender[], config: BenchConfig): Promise<Metric[]> {
   const metrics: Metric[] = [];
   const section = '1. Tool-call overhead';
   const medians = new Map<number, Map<string, number>>();
   for (const k of config.toolCallCounts) {
-    const samples = await timeScenario(contenders, toolCallScenario(k, echoTool()), config.toolCallBudget);
+    const samples = await timeScenario(contenders, toolCallScenario(k, asyncEchoTool()), config.toolCallBudget);
     metrics.push({ section, name: `K=${k}: time per run`, unit: 'ms', better: 'lower', digits: 3, cells: cells(samples, (ms) => ms) });
     metrics.push({ section, name: `K=${k}: time per call`, unit: 'µs', better: 'lower', digits: 1, cells: cells(samples, (ms) => (ms * 1000) / k) });
     const byId = new Map<string, number>();
