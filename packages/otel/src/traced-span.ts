@@ -42,7 +42,7 @@ export class TracedSpan {
       finish?.(this.span);
     } finally {
       this.span.end();
-      this.#parent?.#children?.delete(this);
+      if (this.#parent !== undefined) this.#parent.#children?.delete(this);
     }
   }
 
