@@ -67,3 +67,19 @@ export function streamingScenario(n: number): Scenario {
   const deltas = Array.from({ length: n }, (_, i) => String(i % 10000).padStart(4, '0'));
   return { calls: [], deltas, text: deltas.join(''), tool: echoTool() };
 }
+
+/**
+ * Makes `make(scenario)` once per scenario: what a server defines once and shares between the agents
+ * it builds per session (tools, the model client), so memory rows count what one session adds.
+ */
+export function perScenario<T>(make: (scenario: Scenario) => T): (scenario: Scenario) => T {
+  const made = new WeakMap<Scenario, T>();
+  return (scenario) => {
+    let value = made.get(scenario);
+    if (value === undefined) {
+      value = make(scenario);
+      made.set(scenario, value);
+    }
+    return value;
+  };
+}

@@ -2,6 +2,7 @@ import type { Contender } from './contender.js';
 import type { BenchConfig } from './config.js';
 import { fastestPeer, medianOf } from './report.js';
 import type { Metric, TargetCheck } from './results.js';
+import { IDLE_SESSION } from './workloads/memory.js';
 import { SPANS_BY_HAND } from './workloads/tracing.js';
 
 function find(metrics: readonly Metric[], section: string, name: string): Metric | undefined {
@@ -80,6 +81,14 @@ export function checkTargets(metrics: readonly Metric[], contenders: readonly Co
     const mine = medianOf(find(metrics, '4.', 'heap of'), 'tandem');
     if (mine === undefined) missing(target);
     else out.push({ target, figure: `${f(mine)} MB`, verdict: judge(mine <= 2 * (config.agents / 1000)) });
+  }
+  {
+    const target = 'idle session (agent + 4-message history): ≤ 0.5 × the best peer';
+    const m = find(metrics, '4.', IDLE_SESSION);
+    const mine = medianOf(m, 'tandem');
+    const best = m && fastestPeer(m, contenders);
+    if (mine === undefined || best === undefined) missing(target);
+    else out.push({ target, figure: `${f(mine, 0)} bytes = ${f(mine / best.value)} × ${best.id} ${f(best.value, 0)} bytes`, verdict: judge(mine <= 0.5 * best.value) });
   }
   {
     const target = `no heap growth over ${config.leakSteps.toLocaleString('en-US')} steps (≤ 64 KB, GC noise)`;

@@ -2,7 +2,7 @@ import { jsonSchema, ToolLoopAgent, tool, type ModelMessage, type ToolSet } from
 import { MockLanguageModelV4, simulateReadableStream } from 'ai7/test';
 import type { Contender, RunOutcome } from '../contender.js';
 import { declaredMinNode, installedVersion } from '../paths.js';
-import type { Scenario } from '../scenario.js';
+import { perScenario, type Scenario } from '../scenario.js';
 
 // The V4 model spec (`@ai-sdk/provider` 4, which `ai` 7 speaks), as the mock's own signatures give it.
 type LanguageModelV4CallOptions = Parameters<MockLanguageModelV4['doStream']>[0];
@@ -48,12 +48,13 @@ function mockModel(scenario: Scenario): MockLanguageModelV4 {
   return model;
 }
 
-function toolSet(scenario: Scenario): ToolSet {
+/** The scenario's tool, defined once and shared by every agent built for it. */
+const toolSet = perScenario((scenario): ToolSet => {
   const t = scenario.tool;
   return {
     [t.name]: tool({ description: t.description, inputSchema: jsonSchema<{ i: number }>(t.schema), execute: t.run }),
   };
-}
+});
 
 async function consume(agent: ToolLoopAgent<never, ToolSet>): Promise<RunOutcome & { messages: ModelMessage[] }> {
   const result = await agent.stream({ prompt: 'go' });
@@ -78,7 +79,7 @@ export function aiSdkContender(): Contender {
       return { run: () => consume(agent) };
     },
     async finished(scenario) {
-      const model = mockModel(scenario);
+      const model = sharedModel(scenario);
       const agent = new ToolLoopAgent({ model, tools: toolSet(scenario) });
       const { messages } = await consume(agent);
       model.doStreamCalls.length = 0; // the mock's record of the last call is test bookkeeping, not the SDK's state
@@ -88,6 +89,10 @@ export function aiSdkContender(): Contender {
 }
 
 /** `MockLanguageModelV4` answering `doGenerate` with the same two responses, as whole results. */
+/** One model client per scenario, shared by the agents built for it (as a server shares its provider). */
+const sharedModel = perScenario(mockModel);
+const sharedGenerateModel = perScenario((scenario) => mockGenerateModel(scenario));
+
 function mockGenerateModel(scenario: Scenario): MockLanguageModelV4 {
   const toolContent: LanguageModelV4Content[] = scenario.calls.map((call) => ({ type: 'tool-call', toolCallId: call.id, toolName: call.name, input: call.args }));
   const textContent: LanguageModelV4Content[] = [{ type: 'text', text: scenario.text }];
@@ -128,7 +133,7 @@ export function aiSdkGenerateContender(): Contender {
       };
     },
     async finished(scenario) {
-      const agent = new ToolLoopAgent({ model: mockGenerateModel(scenario), tools: toolSet(scenario) });
+      const agent = new ToolLoopAgent({ model: sharedGenerateModel(scenario), tools: toolSet(scenario) });
       const result = await agent.generate({ prompt: 'go' });
       return { agent, messages: result.response.messages };
     },

@@ -67,16 +67,22 @@ async function resultOnlyRunHeap(deltas: number): Promise<number> {
   return after - before;
 }
 
+/** The metric of workload 4 that counts what one idle session holds. */
+export const IDLE_SESSION = 'idle session: bytes per agent holding a 4-message history (same definition, tools and model shared)';
+
 /** Workload 4: memory of finished agents, and heap growth over a long loop (leak check). */
 export async function memory(contenders: readonly Contender[], config: BenchConfig): Promise<Metric[]> {
   const held = new Map<string, Cell>();
+  const perSession = new Map<string, Cell>();
   const growth = new Map<string, Cell>();
   for (const contender of contenders) {
     try {
       const bytes = await finishedAgents(contender, config.agents, config.memoryRepeats);
       held.set(contender.id, { kind: 'value', summary: summarize(bytes.map((b) => b / 1024 / 1024)) });
+      perSession.set(contender.id, { kind: 'value', summary: summarize(bytes.map((b) => b / config.agents)) });
     } catch (error) {
       held.set(contender.id, failureCell(contender, error));
+      perSession.set(contender.id, failureCell(contender, error));
     }
     try {
       const { growth: bytes, warmAt } = await leak(contender, config.leakSteps, config.quick ? 2 : 10);
@@ -105,6 +111,14 @@ export async function memory(contenders: readonly Contender[], config: BenchConf
       ratios: false,
     },
     { section, name: `heap of ${config.agents.toLocaleString('en-US')} finished agents`, unit: 'MB', better: 'lower', digits: 2, cells: held },
+    {
+      section,
+      name: IDLE_SESSION,
+      unit: 'bytes',
+      better: 'lower',
+      digits: 0,
+      cells: perSession,
+    },
     {
       section,
       name: `heap growth over ${config.leakSteps.toLocaleString('en-US')} steps`,
