@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { cpus, release, type as osType } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -11,6 +11,7 @@ import { openAiAgentsContender, openAiAgentsDirectContender } from './contenders
 import { strandsContender, strandsInvokeContender } from './contenders/strands.js';
 import { tandemContender, tandemResultOnlyContender } from './contenders/tandem.js';
 import { BENCH_DIR, NODE_MAJOR, ROOT_DIR } from './paths.js';
+import { NATIVE_WORKLOADS, runOnNode, writeMetrics } from './native-run.js';
 import { renderReport } from './report.js';
 import type { Metric } from './results.js';
 import { checkTargets } from './targets.js';
@@ -37,6 +38,10 @@ const { values } = parseArgs({
     quick: { type: 'boolean', default: false },
     out: { type: 'string' },
     only: { type: 'string' },
+    // The Node the native addons were built for (better-sqlite3): its workloads run there when it is not this one.
+    'native-node': { type: 'string' },
+    // Write the metrics as JSON to this file instead of a report (a child run for `native-node`).
+    'metrics-out': { type: 'string' },
   },
 });
 
@@ -61,11 +66,18 @@ const contenders: Contender[] = [
 const rows = (n: number): Contender[] => contenders.filter((contender) => takesPart(contender, n));
 const metrics: Metric[] = [];
 
+const nativeNode = values['native-node'];
+/** Whether `nativeNode` is another Node than this one (then the native workloads run on it). */
+const nativeElsewhere = nativeNode !== undefined && nativeNode !== '' && realpathSync(nativeNode) !== realpathSync(process.execPath);
+
 async function step(n: number, label: string, fn: () => Promise<Metric[]>): Promise<void> {
   if (!wanted(n)) return;
   const t = performance.now();
   process.stderr.write(`bench: ${n}. ${label}…`);
-  metrics.push(...(await fn()));
+  if (nativeElsewhere && NATIVE_WORKLOADS.has(n)) {
+    process.stderr.write(` on ${nativeNode}, which its native addon was built for:\n`);
+    metrics.push(...runOnNode(nativeNode, n, config.quick));
+  } else metrics.push(...(await fn()));
   process.stderr.write(` ${((performance.now() - t) / 1000).toFixed(1)} s\n`);
 }
 
@@ -85,6 +97,11 @@ await step(11, 'lean imports', () => leanImports(config));
 await step(12, 'phone bridge', () => phoneBridge(config));
 await step(13, 'context management', () => contextManagement(config));
 await step(14, 'UI message streams', () => uiStreams(config));
+
+if (values['metrics-out'] !== undefined) {
+  writeMetrics(values['metrics-out'], metrics);
+  process.exit(0);
+}
 
 function gitCommit(): string {
   try {
@@ -109,6 +126,7 @@ const info = {
 const notes = [
   `Runtime: the full suite runs under Node 22 from npm (\`pnpm bench\` starts it with \`npx -y node@22\`), because the current peers declare Node ≥ 22 (\`ai\` 7, \`@strands-agents/sdk\` 1.19, and \`@openai/agents\` 0.20 through \`openai\` 7); every contender runs in that one process. This run: Node ${process.versions.node}${NODE_MAJOR < 22 ? ' — below what the peers declare: a row that fails here is marked skipped, not broken, and its figures are not the reference ones' : ''}.`,
   'Peers are their current releases, pinned exactly; the older releases (`ai` 6.0.326, Strands 1.16, OpenAI Agents 0.14.3) are no longer rows: the bench measures what users install today. `ai` 7 is installed under the alias `ai7` (the lean-imports rows still compare with the `ai` 6 line of `@ai-sdk/*`).',
+  ...(nativeElsewhere ? [`Workload${NATIVE_WORKLOADS.size > 1 ? 's' : ''} ${[...NATIVE_WORKLOADS].join(', ')} (Tandem only: the SQLite session store) ran in a child process on ${nativeNode} (Node ${execFileSync(nativeNode, ['-p', 'process.versions.node'], { encoding: 'utf8' }).trim()}), the Node its native addon better-sqlite3 was built for.`] : []),
   'Strands and the OpenAI Agents SDK ship no fake model; the bench implements their documented `Model` contracts minimally (replaying precomputed events). The AI SDK uses its own `MockLanguageModelV4` + `simulateReadableStream`; Tandem its `ScriptedModel`.',
   'Every tool gets a plain JSON Schema and no SDK validates it (no zod anywhere), so tool-call figures compare loops, not validators.',
   'Ratios divide medians: for ↓ metrics lower is better, for ↑ metrics higher is better. "fastest peer" is the best of ai / strands / openai-agents in that row.',
