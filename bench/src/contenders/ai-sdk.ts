@@ -56,6 +56,11 @@ const toolSet = perScenario((scenario): ToolSet => {
   };
 });
 
+/** The user's turn as `ai` models it, kept with the run's messages as a chat keeps its history. */
+function userTurn(): ModelMessage {
+  return { role: 'user', content: 'go' };
+}
+
 async function consume(agent: ToolLoopAgent<never, ToolSet>): Promise<RunOutcome & { messages: ModelMessage[] }> {
   const result = await agent.stream({ prompt: 'go' });
   let deltas = 0;
@@ -83,7 +88,8 @@ export function aiSdkContender(): Contender {
       const agent = new ToolLoopAgent({ model, tools: toolSet(scenario) });
       const { messages } = await consume(agent);
       model.doStreamCalls.length = 0; // the mock's record of the last call is test bookkeeping, not the SDK's state
-      return { agent, messages };
+      // `response.messages` holds what the run added; a chat keeps the user's turn too (4 messages, as the others).
+      return { agent, messages: [userTurn(), ...messages] };
     },
   };
 }
@@ -135,7 +141,7 @@ export function aiSdkGenerateContender(): Contender {
     async finished(scenario) {
       const agent = new ToolLoopAgent({ model: sharedGenerateModel(scenario), tools: toolSet(scenario) });
       const result = await agent.generate({ prompt: 'go' });
-      return { agent, messages: result.response.messages };
+      return { agent, messages: [userTurn(), ...result.response.messages] };
     },
   };
 }
