@@ -6,6 +6,8 @@ export interface BenchConfig {
   /** Tool calls per response (workload 1). */
   readonly toolCallCounts: readonly number[];
   readonly toolCallBudget: Budget;
+  /** Group sizes whose per-call slope is measured against the floor of one async call (workload 1b): `[from, to]` pairs. */
+  readonly perCallSlopes: readonly (readonly [number, number])[];
   /** Text deltas in the streamed response (workload 2). */
   readonly streamDeltas: number;
   readonly streamBudget: Budget;
@@ -49,6 +51,10 @@ export const QUICK: BenchConfig = {
   quick: true,
   toolCallCounts: [1, 3],
   toolCallBudget: once,
+  perCallSlopes: [
+    [1, 2],
+    [3, 4],
+  ],
   streamDeltas: 200,
   streamBudget: once,
   concurrentTools: 3,
@@ -76,6 +82,10 @@ export const FULL: BenchConfig = {
   quick: false,
   toolCallCounts: [1, 10, 100],
   toolCallBudget: { warmupMs: 300, rounds: 8, roundMs: 150, minRuns: 3, maxRuns: 5000 },
+  perCallSlopes: [
+    [1, 10],
+    [100, 400],
+  ],
   streamDeltas: 100_000,
   streamBudget: { warmupMs: 0, rounds: 5, roundMs: 0, minRuns: 1, maxRuns: 1, capMs: 30_000, capMinSamples: 3 },
   concurrentTools: 10,

@@ -1,3 +1,5 @@
+import { NODE_MAJOR } from './paths.js';
+import type { Cell } from './results.js';
 import type { Scenario } from './scenario.js';
 
 /** What one run through an SDK's streaming API observed. */
@@ -19,7 +21,17 @@ export interface Contender {
   readonly id: string;
   /** npm package measured (absent for the floor). */
   readonly pkg?: string;
+  /**
+   * What the bench imports it as, when that differs from `pkg`: an npm alias in bench/package.json
+   * (e.g. `ai7` for `ai` 7, while `ai` itself stays at the version the lean-imports rows compare with).
+   */
+  readonly entry?: string;
   readonly version: string;
+  /**
+   * The lowest Node major its package (or a dependency) declares in `engines`. Below it (a `--quick` run
+   * on the repo's Node 20) a failure of this row is reported as skipped, not as a broken bench.
+   */
+  readonly minNode?: number;
   /** `peer` rows form the "fastest peer" baseline; `floor` the lower bound; `tandem` is measured. */
   readonly kind: 'floor' | 'tandem' | 'peer';
   /** How the SDK is driven and which fake model it uses (for the notes). */
@@ -51,4 +63,21 @@ export function check(contender: Contender, scenario: Scenario, outcome: RunOutc
 /** Whether `contender` takes part in workload `n`. */
 export function takesPart(contender: Contender, n: number): boolean {
   return contender.workloads === undefined || contender.workloads.includes(n);
+}
+
+/** The module the bench imports for `contender` (its alias if it has one). */
+export function entryOf(contender: Contender): string | undefined {
+  return contender.entry ?? contender.pkg;
+}
+
+/**
+ * The cell for a row that failed: an error (the bench no longer works for it), or — when this Node is
+ * older than the row's package supports — a skip that says so.
+ */
+export function failureCell(contender: Contender, error: unknown): Cell {
+  const reason = error instanceof Error ? error.message : String(error);
+  if (contender.minNode !== undefined && NODE_MAJOR < contender.minNode) {
+    return { kind: 'pending', reason: `skipped: ${contender.pkg ?? contender.id} ${contender.version} needs Node ≥ ${contender.minNode}, this is Node ${NODE_MAJOR} (${reason.slice(0, 80)})` };
+  }
+  return { kind: 'error', reason };
 }

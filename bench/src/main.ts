@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { cpus, release, type as osType } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -10,7 +10,8 @@ import { floorContender } from './contenders/floor.js';
 import { openAiAgentsContender, openAiAgentsDirectContender } from './contenders/openai-agents.js';
 import { strandsContender, strandsInvokeContender } from './contenders/strands.js';
 import { tandemContender, tandemResultOnlyContender } from './contenders/tandem.js';
-import { BENCH_DIR, ROOT_DIR } from './paths.js';
+import { BENCH_DIR, NODE_MAJOR, ROOT_DIR } from './paths.js';
+import { NATIVE_WORKLOADS, runOnNode, writeMetrics } from './native-run.js';
 import { renderReport } from './report.js';
 import type { Metric } from './results.js';
 import { checkTargets } from './targets.js';
@@ -25,6 +26,7 @@ import { concurrency, streamingThroughput, toolCallOverhead } from './workloads/
 import { tandemMcpCallers } from './workloads/tandem-mcp.js';
 import { sessionStores } from './workloads/sessions.js';
 import { tracingOverhead } from './workloads/tracing.js';
+import { perCallCost } from './workloads/per-call.js';
 import { phoneBridge } from './workloads/phone.js';
 import { contextManagement } from './workloads/context.js';
 import { uiStreams } from './workloads/ui-streams.js';
@@ -37,6 +39,10 @@ const { values } = parseArgs({
     quick: { type: 'boolean', default: false },
     out: { type: 'string' },
     only: { type: 'string' },
+    // The Node the native addons were built for (better-sqlite3): its workloads run there when it is not this one.
+    'native-node': { type: 'string' },
+    // Write the metrics as JSON to this file instead of a report (a child run for `native-node`).
+    'metrics-out': { type: 'string' },
   },
 });
 
@@ -61,15 +67,23 @@ const contenders: Contender[] = [
 const rows = (n: number): Contender[] => contenders.filter((contender) => takesPart(contender, n));
 const metrics: Metric[] = [];
 
+const nativeNode = values['native-node'];
+/** Whether `nativeNode` is another Node than this one (then the native workloads run on it). */
+const nativeElsewhere = nativeNode !== undefined && nativeNode !== '' && realpathSync(nativeNode) !== realpathSync(process.execPath);
+
 async function step(n: number, label: string, fn: () => Promise<Metric[]>): Promise<void> {
   if (!wanted(n)) return;
   const t = performance.now();
   process.stderr.write(`bench: ${n}. ${label}…`);
-  metrics.push(...(await fn()));
+  if (nativeElsewhere && NATIVE_WORKLOADS.has(n)) {
+    process.stderr.write(` on ${nativeNode}, which its native addon was built for:\n`);
+    metrics.push(...runOnNode(nativeNode, n, config.quick));
+  } else metrics.push(...(await fn()));
   process.stderr.write(` ${((performance.now() - t) / 1000).toFixed(1)} s\n`);
 }
 
 await step(1, 'tool-call overhead', () => toolCallOverhead(rows(1), config));
+await step(1, 'per-call cost against the floor', () => perCallCost(rows(1).filter((contender) => contender.kind === 'tandem'), config));
 await step(2, 'streaming throughput', () => streamingThroughput(rows(2), config));
 await step(3, 'concurrency', () => concurrency(rows(3), config));
 await step(4, 'memory', () => memory(rows(4), config));
@@ -85,6 +99,11 @@ await step(12, 'phone bridge', () => phoneBridge(config));
 await step(13, 'context management', () => contextManagement(config));
 await step(14, 'UI message streams', () => uiStreams(config));
 await step(15, 'browser bundle size', () => browserBundle());
+
+if (values['metrics-out'] !== undefined) {
+  writeMetrics(values['metrics-out'], metrics);
+  process.exit(0);
+}
 
 function gitCommit(): string {
   try {
@@ -107,8 +126,10 @@ const info = {
   seconds: (performance.now() - started) / 1000,
 };
 const notes = [
-  'Peer versions are the newest that run on Node 20 (this repo\'s engine): `ai` 7.x, `@strands-agents/sdk` ≥ 1.17 and `@openai/agents` ≥ 0.15 (via `openai` 7) declare Node ≥ 22, so every peer runs in this same Node 20 process.',
-  'Strands and the OpenAI Agents SDK ship no fake model; the bench implements their documented `Model` contracts minimally (replaying precomputed events). The AI SDK uses its own `MockLanguageModelV3` + `simulateReadableStream`; Tandem its `ScriptedModel`.',
+  `Runtime: the full suite runs under Node 22 from npm (\`pnpm bench\` starts it with \`npx -y node@22\`), because the current peers declare Node ≥ 22 (\`ai\` 7, \`@strands-agents/sdk\` 1.19, and \`@openai/agents\` 0.20 through \`openai\` 7); every contender runs in that one process. This run: Node ${process.versions.node}${NODE_MAJOR < 22 ? ' — below what the peers declare: a row that fails here is marked skipped, not broken, and its figures are not the reference ones' : ''}.`,
+  'Peers are their current releases, pinned exactly; the older releases (`ai` 6.0.326, Strands 1.16, OpenAI Agents 0.14.3) are no longer rows: the bench measures what users install today. `ai` 7 is installed under the alias `ai7` (the lean-imports rows still compare with the `ai` 6 line of `@ai-sdk/*`).',
+  ...(nativeElsewhere && [...NATIVE_WORKLOADS].some(wanted) ? [`Workload${NATIVE_WORKLOADS.size > 1 ? 's' : ''} ${[...NATIVE_WORKLOADS].join(', ')} (Tandem only: the SQLite session store) ran in a child process on ${nativeNode} (Node ${execFileSync(nativeNode, ['-p', 'process.versions.node'], { encoding: 'utf8' }).trim()}), the Node its native addon better-sqlite3 was built for.`] : []),
+  'Strands and the OpenAI Agents SDK ship no fake model; the bench implements their documented `Model` contracts minimally (replaying precomputed events). The AI SDK uses its own `MockLanguageModelV4` + `simulateReadableStream`; Tandem its `ScriptedModel`.',
   'Every tool gets a plain JSON Schema and no SDK validates it (no zod anywhere), so tool-call figures compare loops, not validators.',
   'Ratios divide medians: for ↓ metrics lower is better, for ↑ metrics higher is better. "fastest peer" is the best of ai / strands / openai-agents in that row.',
   'Memory: heap after `global.gc()` (`--expose-gc`). Finished agents are kept as a user would keep them (the agent plus its conversation). The leak loop reuses one agent for runs of one tool call and an answer (2 model steps each); a Strands agent keeps its conversation, so it is cleared before each run.',

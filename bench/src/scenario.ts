@@ -41,6 +41,11 @@ export function echoTool(): BenchTool {
   return { name: 'echo', description: 'Returns ok.', schema: INDEX_SCHEMA, run: () => 'ok' };
 }
 
+/** The same tool as an `async` function (`async () => 'ok'`), as real tools are: the headline per-call path. */
+export function asyncEchoTool(): BenchTool {
+  return { name: 'echo', description: 'Returns ok.', schema: INDEX_SCHEMA, run: async () => 'ok' };
+}
+
 /** A tool that waits `ms` on a real timer, then answers. */
 export function waitTool(ms: number): BenchTool {
   return {
@@ -61,4 +66,20 @@ export function toolCallScenario(k: number, tool: BenchTool): Scenario {
 export function streamingScenario(n: number): Scenario {
   const deltas = Array.from({ length: n }, (_, i) => String(i % 10000).padStart(4, '0'));
   return { calls: [], deltas, text: deltas.join(''), tool: echoTool() };
+}
+
+/**
+ * Makes `make(scenario)` once per scenario: what a server defines once and shares between the agents
+ * it builds per session (tools, the model client), so memory rows count what one session adds.
+ */
+export function perScenario<T>(make: (scenario: Scenario) => T): (scenario: Scenario) => T {
+  const made = new WeakMap<Scenario, T>();
+  return (scenario) => {
+    let value = made.get(scenario);
+    if (value === undefined) {
+      value = make(scenario);
+      made.set(scenario, value);
+    }
+    return value;
+  };
 }

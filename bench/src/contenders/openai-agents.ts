@@ -13,8 +13,8 @@ import {
   Usage,
 } from '@openai/agents';
 import type { Contender, RunOutcome } from '../contender.js';
-import { installedVersion } from '../paths.js';
-import type { Scenario } from '../scenario.js';
+import { declaredMinNode, installedVersion } from '../paths.js';
+import { perScenario, type Scenario } from '../scenario.js';
 
 const USAGE = { requests: 1, inputTokens: 10, outputTokens: 5, totalTokens: 15 };
 
@@ -63,15 +63,21 @@ class ReplayModel implements Model {
   }
 }
 
-function newAgent(scenario: Scenario): Agent {
+/** The scenario's tool, defined once and shared by every agent built for it. */
+const benchTool = perScenario((scenario) => {
   const t = scenario.tool;
-  const benchTool = tool({
+  return tool({
     name: t.name,
     description: t.description,
     parameters: t.schema as Extract<ToolInputParameters, { additionalProperties: false }>,
     execute: t.run,
   });
-  return new Agent({ name: 'bench', instructions: 'Benchmark.', model: new ReplayModel(scenario), tools: [benchTool] });
+});
+/** One model per scenario, shared by the agents built for it (as a server shares its provider). */
+const sharedModel = perScenario((scenario) => new ReplayModel(scenario));
+
+function newAgent(scenario: Scenario): Agent {
+  return new Agent({ name: 'bench', instructions: 'Benchmark.', model: sharedModel(scenario), tools: [benchTool(scenario)] });
 }
 
 async function consume(agent: Agent): Promise<RunOutcome & { history: AgentInputItem[] }> {
@@ -91,6 +97,7 @@ export function openAiAgentsContender(): Contender {
     id: 'openai-agents',
     pkg: '@openai/agents',
     version: installedVersion('@openai/agents'),
+    minNode: declaredMinNode('@openai/agents', 'openai'),
     kind: 'peer',
     how: '`run(agent, input, { stream: true })`, tracing off; no fake model ships, so a minimal `Model` replays `output_text_delta` + `response_done`; JSON-Schema `tool()`',
     async runner(scenario) {
@@ -112,6 +119,7 @@ export function openAiAgentsDirectContender(): Contender {
     id: 'openai-agents (non-streamed)',
     pkg: '@openai/agents',
     version: installedVersion('@openai/agents'),
+    minNode: declaredMinNode('@openai/agents', 'openai'),
     kind: 'peer',
     how: '`run(agent, input)` without streaming, tracing off; the same minimal `Model` answering `getResponse`',
     workloads: [1],

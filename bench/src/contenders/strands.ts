@@ -7,8 +7,8 @@ import {
   type ModelStreamEvent,
 } from '@strands-agents/sdk';
 import type { Contender, RunOutcome } from '../contender.js';
-import { installedVersion } from '../paths.js';
-import type { Scenario } from '../scenario.js';
+import { declaredMinNode, installedVersion } from '../paths.js';
+import { perScenario, type Scenario } from '../scenario.js';
 
 const USAGE = { inputTokens: 10, outputTokens: 5, totalTokens: 15 };
 
@@ -60,10 +60,13 @@ class ReplayModel extends Model<BaseModelConfig> {
   }
 }
 
-function tools(scenario: Scenario): FunctionTool[] {
+/** The scenario's tool, defined once and shared by every agent built for it. */
+const tools = perScenario((scenario): FunctionTool[] => {
   const t = scenario.tool;
   return [new FunctionTool({ name: t.name, description: t.description, inputSchema: t.schema, callback: t.run })];
-}
+});
+/** One model per scenario, shared by the agents built for it (as a server shares its provider). */
+const sharedModel = perScenario((scenario) => new ReplayModel(scenario));
 
 function newAgent(scenario: Scenario, model: ReplayModel): Agent {
   return new Agent({ model, tools: tools(scenario), printer: false });
@@ -89,6 +92,7 @@ export function strandsContender(): Contender {
     id: 'strands',
     pkg: '@strands-agents/sdk',
     version: installedVersion('@strands-agents/sdk'),
+    minNode: declaredMinNode('@strands-agents/sdk'),
     kind: 'peer',
     how: '`Agent.stream()` (printer off, default concurrent executor); no fake model ships, so a minimal `Model` subclass replays events; JSON-Schema `FunctionTool`',
     async runner(scenario) {
@@ -101,7 +105,7 @@ export function strandsContender(): Contender {
       };
     },
     async finished(scenario) {
-      const agent = newAgent(scenario, new ReplayModel(scenario));
+      const agent = newAgent(scenario, sharedModel(scenario));
       await consume(agent);
       return agent;
     },
@@ -114,6 +118,7 @@ export function strandsInvokeContender(): Contender {
     id: 'strands (invoke)',
     pkg: '@strands-agents/sdk',
     version: installedVersion('@strands-agents/sdk'),
+    minNode: declaredMinNode('@strands-agents/sdk'),
     kind: 'peer',
     how: '`Agent.invoke()` (printer off); the same minimal `Model` subclass',
     workloads: [1],
@@ -129,7 +134,7 @@ export function strandsInvokeContender(): Contender {
       };
     },
     async finished(scenario) {
-      const agent = newAgent(scenario, new ReplayModel(scenario));
+      const agent = newAgent(scenario, sharedModel(scenario));
       await agent.invoke('go');
       return agent;
     },

@@ -2,7 +2,7 @@ import { Agent, type FunctionTool, type Message, type ModelStreamPart, type Tele
 import { ScriptedModel, finishPart, toolCallResponse } from '@tandem/core/testing';
 import type { Contender, RunOutcome } from '../contender.js';
 import { installedVersion } from '../paths.js';
-import type { Scenario } from '../scenario.js';
+import { perScenario, type Scenario } from '../scenario.js';
 
 /** A `ScriptedModel` (from `@tandem/core/testing`) answering with tool calls first, text after the tool results. */
 function scriptedModel(scenario: Scenario): ScriptedModel {
@@ -22,10 +22,13 @@ function scriptedModel(scenario: Scenario): ScriptedModel {
   return model;
 }
 
-function tools(scenario: Scenario): FunctionTool[] {
+/** The scenario's tool, defined once and shared by every agent built for it. */
+const tools = perScenario((scenario): FunctionTool[] => {
   const t = scenario.tool;
   return [{ kind: 'function', name: t.name, spec: { description: t.description, params: t.schema }, execute: t.run }];
-}
+});
+/** One model client per scenario, as a server has (a run does not keep it). */
+const sharedModel = perScenario(scriptedModel);
 
 async function consume(agent: Agent, model: ScriptedModel): Promise<RunOutcome & { messages: readonly Message[] }> {
   const run = agent.run(model, 'go');
@@ -59,7 +62,7 @@ export function tandemContender(options: TandemContenderOptions = {}): Contender
     },
     async finished(scenario) {
       const agent = makeAgent(scenario);
-      const { messages } = await consume(agent, scriptedModel(scenario));
+      const { messages } = await consume(agent, sharedModel(scenario));
       return { agent, messages };
     },
   };
@@ -90,7 +93,7 @@ export function tandemResultOnlyContender(): Contender {
     },
     async finished(scenario) {
       const agent = new Agent({ tools: tools(scenario) });
-      const { messages } = await agent.run(scriptedModel(scenario), 'go').result;
+      const { messages } = await agent.run(sharedModel(scenario), 'go').result;
       return { agent, messages };
     },
   };

@@ -1,18 +1,18 @@
 import { spawnSync } from 'node:child_process';
-import type { Contender } from '../contender.js';
+import { entryOf, failureCell, type Contender } from '../contender.js';
 import type { BenchConfig } from '../config.js';
 import { BENCH_DIR } from '../paths.js';
 import type { Cell, Metric } from '../results.js';
 import { summarize } from '../stats.js';
 
-/** The module each contender's users import first. */
-const ENTRY: Record<string, string> = {
-  floor: 'node:events',
-  tandem: '@tandem/core',
-  ai: 'ai',
-  strands: '@strands-agents/sdk',
-  'openai-agents': '@openai/agents',
-};
+/** The rows whose entry module is timed: one per SDK (its other rows import the same module). */
+const TIMED = new Set(['floor', 'tandem', 'ai', 'strands', 'openai-agents']);
+
+/** The module each contender's users import first (the floor: a Node built-in). */
+function entryModule(contender: Contender): string | undefined {
+  if (!TIMED.has(contender.id)) return undefined;
+  return contender.kind === 'floor' ? 'node:events' : entryOf(contender);
+}
 
 /** Import time (ms) of `specifier` in a fresh Node process, and that process's whole wall time. */
 function coldImport(specifier: string): { importMs: number; processMs: number } {
@@ -28,17 +28,17 @@ function coldImport(specifier: string): { importMs: number; processMs: number } 
 export async function coldStart(contenders: readonly Contender[], config: BenchConfig): Promise<Metric[]> {
   const imports = new Map<string, number[]>();
   const processes = new Map<string, number[]>();
-  const errors = new Map<string, string>();
+  const errors = new Map<string, Cell>();
   for (let i = 0; i < config.coldStarts; i++) {
     for (const contender of contenders) {
-      const specifier = ENTRY[contender.id];
+      const specifier = entryModule(contender);
       if (specifier === undefined || errors.has(contender.id)) continue;
       try {
         const { importMs, processMs } = coldImport(specifier);
         imports.set(contender.id, [...(imports.get(contender.id) ?? []), importMs]);
         processes.set(contender.id, [...(processes.get(contender.id) ?? []), processMs]);
       } catch (error) {
-        errors.set(contender.id, error instanceof Error ? error.message : String(error));
+        errors.set(contender.id, failureCell(contender, error));
       }
     }
   }
@@ -47,7 +47,7 @@ export async function coldStart(contenders: readonly Contender[], config: BenchC
     for (const contender of contenders) {
       const values = source.get(contender.id);
       const error = errors.get(contender.id);
-      if (error !== undefined) cells.set(contender.id, { kind: 'error', reason: error });
+      if (error !== undefined) cells.set(contender.id, error);
       else if (values !== undefined) cells.set(contender.id, { kind: 'value', summary: summarize(values) });
     }
     return cells;
@@ -57,9 +57,4 @@ export async function coldStart(contenders: readonly Contender[], config: BenchC
     { section, name: 'import time of the entry (fresh process)', unit: 'ms', better: 'lower', digits: 1, cells: toCells(imports) },
     { section, name: 'node process wall time incl. import', unit: 'ms', better: 'lower', digits: 1, cells: toCells(processes) },
   ];
-}
-
-/** The entry module measured for a contender. */
-export function entryOf(id: string): string | undefined {
-  return ENTRY[id];
 }

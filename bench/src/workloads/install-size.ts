@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import type { Contender } from '../contender.js';
+import { entryOf, type Contender } from '../contender.js';
 import type { BenchConfig } from '../config.js';
 import { BENCH_DIR, ROOT_DIR } from '../paths.js';
 import { single, type Cell, type Metric } from '../results.js';
@@ -156,7 +156,7 @@ export async function installSize(contenders: readonly Contender[], config: Benc
       }
     }
     try {
-      size ??= closureSize(contender.pkg);
+      size ??= closureSize(entryOf(contender) ?? contender.pkg);
       bytes.set(contender.id, single(size.bytes / 1024 / 1024, how));
       count.set(contender.id, single(size.packages, how));
     } catch (error) {

@@ -1,6 +1,6 @@
 import { Agent, type ModelStreamPart } from '@tandem/core';
 import { ScriptedModel, finishPart } from '@tandem/core/testing';
-import type { Contender } from '../contender.js';
+import { failureCell, type Contender } from '../contender.js';
 import type { BenchConfig } from '../config.js';
 import { single, type Cell, type Metric } from '../results.js';
 import { echoTool, toolCallScenario } from '../scenario.js';
@@ -67,22 +67,28 @@ async function resultOnlyRunHeap(deltas: number): Promise<number> {
   return after - before;
 }
 
+/** The metric of workload 4 that counts what one idle session holds. */
+export const IDLE_SESSION = 'idle session: bytes per agent holding a 4-message history (same definition, tools and model shared)';
+
 /** Workload 4: memory of finished agents, and heap growth over a long loop (leak check). */
 export async function memory(contenders: readonly Contender[], config: BenchConfig): Promise<Metric[]> {
   const held = new Map<string, Cell>();
+  const perSession = new Map<string, Cell>();
   const growth = new Map<string, Cell>();
   for (const contender of contenders) {
     try {
       const bytes = await finishedAgents(contender, config.agents, config.memoryRepeats);
       held.set(contender.id, { kind: 'value', summary: summarize(bytes.map((b) => b / 1024 / 1024)) });
+      perSession.set(contender.id, { kind: 'value', summary: summarize(bytes.map((b) => b / config.agents)) });
     } catch (error) {
-      held.set(contender.id, { kind: 'error', reason: error instanceof Error ? error.message : String(error) });
+      held.set(contender.id, failureCell(contender, error));
+      perSession.set(contender.id, failureCell(contender, error));
     }
     try {
       const { growth: bytes, warmAt } = await leak(contender, config.leakSteps, config.quick ? 2 : 10);
       growth.set(contender.id, single(bytes / 1024, config.quick ? `2 readings from step ${warmAt}` : `last 3 vs first 3 of 10 readings from step ${warmAt}`));
     } catch (error) {
-      growth.set(contender.id, { kind: 'error', reason: error instanceof Error ? error.message : String(error) });
+      growth.set(contender.id, failureCell(contender, error));
     }
   }
   const section = '4. Memory';
@@ -105,6 +111,14 @@ export async function memory(contenders: readonly Contender[], config: BenchConf
       ratios: false,
     },
     { section, name: `heap of ${config.agents.toLocaleString('en-US')} finished agents`, unit: 'MB', better: 'lower', digits: 2, cells: held },
+    {
+      section,
+      name: IDLE_SESSION,
+      unit: 'bytes',
+      better: 'lower',
+      digits: 0,
+      cells: perSession,
+    },
     {
       section,
       name: `heap growth over ${config.leakSteps.toLocaleString('en-US')} steps`,

@@ -1,8 +1,8 @@
-import { check, type Contender } from '../contender.js';
+import { check, failureCell, type Contender } from '../contender.js';
 import type { BenchConfig } from '../config.js';
 import { timeInterleaved, type Budget } from '../measure.js';
 import type { Cell, Metric } from '../results.js';
-import { echoTool, streamingScenario, toolCallScenario, waitTool, type Scenario } from '../scenario.js';
+import { asyncEchoTool, streamingScenario, toolCallScenario, waitTool, type Scenario } from '../scenario.js';
 import { summarize } from '../stats.js';
 
 /** Times every contender on `scenario` (interleaved) after checking one run of each. */
@@ -10,8 +10,8 @@ export async function timeScenario(
   contenders: readonly Contender[],
   scenario: Scenario,
   budget: Budget,
-): Promise<Map<string, number[] | { error: string }>> {
-  const out = new Map<string, number[] | { error: string }>();
+): Promise<Map<string, number[] | Cell>> {
+  const out = new Map<string, number[] | Cell>();
   const entries = [];
   for (const contender of contenders) {
     try {
@@ -19,7 +19,7 @@ export async function timeScenario(
       check(contender, scenario, await runner.run());
       entries.push({ id: contender.id, run: () => runner.run() });
     } catch (error) {
-      out.set(contender.id, { error: error instanceof Error ? error.message : String(error) });
+      out.set(contender.id, failureCell(contender, error));
     }
   }
   const samples = await timeInterleaved(entries, budget);
@@ -28,21 +28,21 @@ export async function timeScenario(
 }
 
 /** One cell per contender: its samples mapped to the metric's unit, or its error. */
-export function cells(samples: Map<string, number[] | { error: string }>, map: (ms: number) => number): Map<string, Cell> {
+export function cells(samples: Map<string, number[] | Cell>, map: (ms: number) => number): Map<string, Cell> {
   const out = new Map<string, Cell>();
   for (const [id, values] of samples) {
-    out.set(id, Array.isArray(values) ? { kind: 'value', summary: summarize(values.map(map)) } : { kind: 'error', reason: values.error });
+    out.set(id, Array.isArray(values) ? { kind: 'value', summary: summarize(values.map(map)) } : values);
   }
   return out;
 }
 
-/** Workload 1: one response with K immediate tool calls, then a final text response. */
+/** Workload 1: one response with K tool calls of an `async () => 'ok'` tool, then a final text response. */
 export async function toolCallOverhead(contenders: readonly Contender[], config: BenchConfig): Promise<Metric[]> {
   const metrics: Metric[] = [];
   const section = '1. Tool-call overhead';
   const medians = new Map<number, Map<string, number>>();
   for (const k of config.toolCallCounts) {
-    const samples = await timeScenario(contenders, toolCallScenario(k, echoTool()), config.toolCallBudget);
+    const samples = await timeScenario(contenders, toolCallScenario(k, asyncEchoTool()), config.toolCallBudget);
     metrics.push({ section, name: `K=${k}: time per run`, unit: 'ms', better: 'lower', digits: 3, cells: cells(samples, (ms) => ms) });
     metrics.push({ section, name: `K=${k}: time per call`, unit: 'µs', better: 'lower', digits: 1, cells: cells(samples, (ms) => (ms * 1000) / k) });
     const byId = new Map<string, number>();

@@ -1,11 +1,12 @@
 import { SpanKind, context, trace, type Tracer } from '@opentelemetry/api';
-import { BasicTracerProvider, BatchSpanProcessor, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace-base';
+import { BasicTracerProvider, BatchSpanProcessor, ParentBasedSampler, TraceIdRatioBasedSampler, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { otel } from '@tandem/otel';
 import type { BenchConfig } from '../config.js';
 import { tandemContender } from '../contenders/tandem.js';
 import { timeInterleaved } from '../measure.js';
 import type { Metric } from '../results.js';
 import { echoTool, toolCallScenario } from '../scenario.js';
+import { directTelemetry } from './direct-telemetry.js';
 import { cells, timeScenario } from './timing.js';
 
 /** Accepts every batch and drops it: what is measured is the spans' cost in the agent's process, not a network. */
@@ -46,6 +47,9 @@ function sdkAlone(tracer: Tracer, k: number): void {
   run.end();
 }
 
+/** The id of the row whose spans are made by hand: what `otel()`'s glue is judged against. */
+export const SPANS_BY_HAND = 'tandem + same spans by hand (SDK directly)';
+
 /**
  * Workload 10: the tool-call overhead workload (1) with `otel()` attached to the agent — on a real
  * OpenTelemetry SDK tracer with a batch processor, and on the API's no-op tracer (no SDK registered) —
@@ -56,9 +60,25 @@ export async function tracingOverhead(config: BenchConfig): Promise<Metric[]> {
   const exporter = new DiscardingExporter();
   const provider = new BasicTracerProvider({ spanProcessors: [new BatchSpanProcessor(exporter)] });
   const tracer = provider.getTracer('bench');
+  // Sampled out at the root, as a production service sampling a fraction of its traffic sees most runs.
+  const sampledOutExporter = new DiscardingExporter();
+  const sampledOutProvider = new BasicTracerProvider({
+    sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(0) }),
+    spanProcessors: [new BatchSpanProcessor(sampledOutExporter)],
+  });
   const rows = [
     tandemContender(),
     tandemContender({ id: 'tandem + otel()', telemetry: otel({ tracer }), how: 'the same, with `telemetry: otel()` on an OpenTelemetry SDK tracer' }),
+    tandemContender({
+      id: SPANS_BY_HAND,
+      telemetry: directTelemetry(tracer),
+      how: 'the same spans and attributes made straight with the OpenTelemetry API in core\'s `telemetry` slot (no `@tandem/otel` glue)',
+    }),
+    tandemContender({
+      id: 'tandem + otel(), sampled out',
+      telemetry: otel({ tracer: sampledOutProvider.getTracer('bench') }),
+      how: 'otel() on an SDK tracer whose sampler is `ParentBased(TraceIdRatio(0))`: every run sampled out',
+    }),
     tandemContender({ id: 'tandem + otel({ recordContent })', telemetry: otel({ tracer, recordContent: true }), how: 'the same, recording message content' }),
     tandemContender({ id: 'tandem + otel(), no SDK', telemetry: otel({ tracer: trace.getTracer('no-sdk') }), how: 'otel() on the API alone (no tracer provider): no-op spans' }),
   ];
@@ -71,9 +91,12 @@ export async function tracingOverhead(config: BenchConfig): Promise<Metric[]> {
       metrics.push({ section, name: `K=${k}: time per run`, unit: 'ms', better: 'lower', digits: 3, cells: cells(samples, (ms) => ms), ratios: false });
     }
     await provider.forceFlush();
+    await sampledOutProvider.forceFlush();
     if (exporter.spans === 0) throw new Error('otel() produced no spans: the agent does not call its telemetry');
+    if (sampledOutExporter.spans !== 0) throw new Error(`a sampled-out run exported ${sampledOutExporter.spans} spans`);
   } finally {
     await provider.shutdown();
+    await sampledOutProvider.shutdown();
   }
   return metrics;
 }

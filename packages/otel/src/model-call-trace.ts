@@ -7,16 +7,16 @@ import { providerName } from './provider-name.js';
 import { finishReason, inputMessages, outputMessages, systemInstructions, toolDefinitions } from './semconv-messages.js';
 import { TracedSpan, recordFailure, safely } from './traced-span.js';
 
-/** Token counts as span attributes (cached and reasoning tokens only when the provider reported them). */
-export function usageAttributes(usage: Usage): Attributes {
-  const attributes: Attributes = { [ATTR.usageInputTokens]: usage.inputTokens, [ATTR.usageOutputTokens]: usage.outputTokens };
+/** Token counts as span attributes (cached and reasoning tokens only when the provider reported them), added to `attributes`. */
+export function usageAttributes(usage: Usage, attributes: Attributes = {}): Attributes {
+  attributes[ATTR.usageInputTokens] = usage.inputTokens;
+  attributes[ATTR.usageOutputTokens] = usage.outputTokens;
   if (usage.cachedInputTokens !== undefined) attributes[ATTR.usageCacheReadInputTokens] = usage.cachedInputTokens;
   if (usage.reasoningTokens !== undefined) attributes[ATTR.usageReasoningOutputTokens] = usage.reasoningTokens;
   return attributes;
 }
 
-function requestAttributes(request: ModelRequest): Attributes {
-  const attributes: Attributes = {};
+function addRequestAttributes(attributes: Attributes, request: ModelRequest): Attributes {
   if (request.maxOutputTokens !== undefined) attributes[ATTR.requestMaxTokens] = request.maxOutputTokens;
   if (request.temperature !== undefined) attributes[ATTR.requestTemperature] = request.temperature;
   if (request.topP !== undefined) attributes[ATTR.requestTopP] = request.topP;
@@ -37,8 +37,8 @@ export function startModelCallTrace(
     [ATTR.providerName]: providerName(info.model.provider),
     [ATTR.requestModel]: info.model.modelId,
     [ATTR.step]: info.step,
-    ...requestAttributes(info.request),
   };
+  addRequestAttributes(attributes, info.request);
   if (config.recordContent) {
     attributes[ATTR.inputMessages] = inputMessages(info.request.messages);
     if (info.request.system !== undefined) attributes[ATTR.systemInstructions] = systemInstructions(info.request.system);
@@ -52,7 +52,7 @@ export function startModelCallTrace(
           traced.end((span) => {
             if (outcome.type === 'complete') {
               const reason = finishReason(outcome.finishReason);
-              span.setAttributes({ [ATTR.responseFinishReasons]: [reason], ...usageAttributes(outcome.usage) });
+              span.setAttributes(usageAttributes(outcome.usage, { [ATTR.responseFinishReasons]: [reason] }));
               if (outcome.responseId !== undefined) span.setAttribute(ATTR.responseId, outcome.responseId);
               // The model that answered: another than the requested one when a fallback took the call.
               if (outcome.answeredBy !== undefined) {

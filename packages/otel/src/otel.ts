@@ -41,6 +41,11 @@ const NO_SESSION: SessionTrace = { event: () => undefined, startToolGroup: () =>
  * with or without a registered context manager; a run's span is a child of the span active when it
  * starts. Every span has ended when the run's result settles. Tracing never throws into a run.
  *
+ * Sampling: a run whose `invoke_agent` span is not recording — sampled out (e.g. by
+ * `ParentBased(TraceIdRatio(0.1))` for nine runs in ten), or no SDK registered — starts no child span and
+ * builds no attribute, so an unsampled run costs about what an untraced one does. Under the SDK's default
+ * `ParentBased` sampler those children would have been dropped anyway.
+ *
  * @example
  * ```ts
  * import { Agent } from '@tandem/core';

@@ -14,6 +14,15 @@ const WELL_KNOWN: { readonly [provider: string]: string } = {
  * `aws.bedrock`, `google` → `gcp.gemini`); providers the conventions do not list keep their own name.
  */
 export function providerName(provider: string): string {
-  const family = provider.split('.')[0] ?? provider;
-  return WELL_KNOWN[family] ?? family;
+  let name = seen.get(provider);
+  if (name === undefined) {
+    const dot = provider.indexOf('.');
+    const family = dot === -1 ? provider : provider.slice(0, dot);
+    name = WELL_KNOWN[family] ?? family;
+    // A process talks to a handful of providers: remembering them spares a string split per span.
+    if (seen.size < 64) seen.set(provider, name);
+  }
+  return name;
 }
+
+const seen = new Map<string, string>();

@@ -28,6 +28,9 @@ export function startRunTrace(config: OtelConfig, info: RunTraceInfo): RunTrace 
     if (info.system !== undefined) attributes[ATTR.systemInstructions] = systemInstructions(info.system);
   }
   const run = new TracedSpan(config.tracer, `${OPERATION.invokeAgent} ${info.agentName}`, { kind: SpanKind.INTERNAL, attributes });
+  // Sampled out (or no SDK registered): the run's span records nothing, and under the SDK's default
+  // `ParentBased` sampler neither would any child of it — so none is started and no attribute is built.
+  if (!run.span.isRecording()) return unrecordedRun(run);
   return {
     startModelCall: (call) => safely(() => startModelCallTrace(config, run, call), NO_MODEL_CALL),
     startToolGroup: (group) => safely(() => startToolGroupTrace(config, run, group), NO_TOOL_GROUP),
@@ -45,7 +48,7 @@ export function startRunTrace(config: OtelConfig, info: RunTraceInfo): RunTrace 
               recordFailure(span, errorType(outcome.error), errorMessage(outcome.error), outcome.error);
               return;
             }
-            span.setAttributes({ [ATTR.stopReason]: outcome.stopReason, ...usageAttributes(outcome.usage) });
+            span.setAttributes(usageAttributes(outcome.usage, { [ATTR.stopReason]: outcome.stopReason }));
             if (config.recordContent && outcome.message !== undefined) {
               span.setAttribute(ATTR.outputMessages, outputMessages(outcome.message, outcome.stopReason));
             }
@@ -54,5 +57,14 @@ export function startRunTrace(config: OtelConfig, info: RunTraceInfo): RunTrace 
           }),
         undefined,
       ),
+  };
+}
+
+/** The trace of a run whose span is not recording: no child spans, nothing computed, the span ended. */
+function unrecordedRun(run: TracedSpan): RunTrace {
+  return {
+    startModelCall: () => NO_MODEL_CALL,
+    startToolGroup: () => NO_TOOL_GROUP,
+    end: () => safely(() => run.end(), undefined),
   };
 }

@@ -4,9 +4,9 @@ import { ATTR, OPERATION } from './attributes.js';
 import { errorType } from './error-type.js';
 import type { OtelConfig } from './otel-config.js';
 import { resultText } from './semconv-messages.js';
+import { NO_TOOL_CALL } from './no-trace.js';
 import { TracedSpan, recordFailure, safely } from './traced-span.js';
 
-const NO_CALL: ToolCallTrace = { end: () => undefined };
 
 /** A `tool_group` span (the calls of one model response) under `parent`, with an `execute_tool` span per call. */
 export function startToolGroupTrace(config: OtelConfig, parent: TracedSpan, info: ToolGroupTraceInfo): ToolGroupTrace {
@@ -17,7 +17,7 @@ export function startToolGroupTrace(config: OtelConfig, parent: TracedSpan, info
     parent,
   );
   return {
-    startToolCall: (call) => safely(() => startToolCallTrace(config, group, call), NO_CALL),
+    startToolCall: (call) => safely(() => startToolCallTrace(config, group, call), NO_TOOL_CALL),
     end: (results) =>
       safely(
         () =>

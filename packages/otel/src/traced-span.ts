@@ -10,7 +10,8 @@ import { ATTR } from './attributes.js';
 export class TracedSpan {
   readonly span: Span;
   readonly #parent: TracedSpan | undefined;
-  readonly #children = new Set<TracedSpan>();
+  /** Open children; made on the first child (most spans — every `execute_tool` — have none). */
+  #children: Set<TracedSpan> | undefined;
   /** The context children start in: the one this span started in, with this span as the active span. */
   #childContext: Context | undefined;
   readonly #startContext: Context;
@@ -20,7 +21,7 @@ export class TracedSpan {
     this.#startContext = parent === undefined ? context.active() : parent.#contextForChildren();
     this.span = tracer.startSpan(name, options, this.#startContext);
     this.#parent = parent;
-    if (parent !== undefined) parent.#children.add(this);
+    if (parent !== undefined) (parent.#children ??= new Set()).add(this);
   }
 
   #contextForChildren(): Context {
@@ -36,12 +37,12 @@ export class TracedSpan {
   end(finish?: (span: Span) => void): void {
     if (this.#ended) return;
     this.#ended = true;
-    for (const child of [...this.#children]) child.#abandon();
+    if (this.#children !== undefined && this.#children.size > 0) for (const child of [...this.#children]) child.#abandon();
     try {
       finish?.(this.span);
     } finally {
       this.span.end();
-      if (this.#parent !== undefined) this.#parent.#children.delete(this);
+      if (this.#parent !== undefined) this.#parent.#children?.delete(this);
     }
   }
 

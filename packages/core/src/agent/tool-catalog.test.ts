@@ -14,6 +14,21 @@ const thrown = (fn: () => unknown): unknown => {
 const names = (catalog: ToolCatalog) => catalog.current().definitions.map((definition) => definition.name);
 
 describe('ToolCatalog', () => {
+  it('shares one snapshot between catalogs of the same tools (one definition, many sessions)', () => {
+    const tools = [fnTool('weather', () => 1), fnTool('time', () => 2)];
+    const first = new ToolCatalog(tools).current();
+    expect(new ToolCatalog(tools).current(), 'the same array').toBe(first);
+    expect(new ToolCatalog([...tools]).current(), 'a new array of the same tools').toBe(first);
+    const other = new ToolCatalog([tools[0]!]).current();
+    expect(other, 'a different list').not.toBe(first);
+    expect(other.definitions.map((definition) => definition.name)).toEqual(['weather']);
+    tools.push(fnTool('news', () => 3));
+    const changed = new ToolCatalog(tools).current();
+    expect(changed, 'the array changed since').not.toBe(first);
+    expect(changed.definitions.map((definition) => definition.name)).toEqual(['weather', 'time', 'news']);
+    expect(first.definitions.map((definition) => definition.name), 'earlier catalogs keep their tools').toEqual(['weather', 'time']);
+  });
+
   it('names its owner in the errors', () => {
     expect(() => new ToolCatalog([fnTool('a b', () => 1)], { owner: 'VoiceAgent' })).toThrow(/^Invalid VoiceAgent tool name "a b": it contains " "/);
     expect(() => new ToolCatalog([fnTool('x', () => 1), fnTool('x', () => 2)], { owner: 'VoiceAgent' })).toThrow('Duplicate tool name "x": every tool given to one VoiceAgent needs a unique name.');

@@ -30,6 +30,22 @@ export interface ToolCatalogOptions {
 }
 
 const EMPTY: ToolSnapshot = { byName: new Map(), definitions: [] };
+const NO_OPTIONS: ToolCatalogOptions = Object.freeze({});
+
+/** A snapshot built from a plain tool list, and the tools it was built from (a copy: the list may change). */
+interface SharedSnapshot {
+  readonly tools: readonly Tool[];
+  readonly snapshot: ToolSnapshot;
+}
+
+/**
+ * Snapshots of plain (not live) tool lists, keyed by their first tool: agents built from the same tools —
+ * a server making one `Agent` per session from one definition — share one `byName` map and one list of
+ * definitions instead of each holding its own. Weak, so it never keeps a tool alive.
+ */
+const SHARED = new WeakMap<Tool, SharedSnapshot[]>();
+/** Distinct lists remembered per first tool (lists that share a first tool but differ are rare). */
+const SHARED_PER_KEY = 8;
 
 /**
  * An agent's tools, as `Agent` and `BidiAgent` hold them. A live list — an `Array` subclass such as an
@@ -60,7 +76,7 @@ export class ToolCatalog {
   /** @throws TypeError for an invalid or duplicate tool name, or something that is not a tool. */
   constructor(
     private readonly sources: readonly (Tool | readonly Tool[])[] | undefined,
-    private readonly options: ToolCatalogOptions = {},
+    private readonly options: ToolCatalogOptions = NO_OPTIONS,
   ) {
     this.live = sources !== undefined && (isLiveList(sources) || sources.some((source) => Array.isArray(source)));
     if (sources !== undefined && sources.length > 0) this.current();
@@ -74,6 +90,10 @@ export class ToolCatalog {
     const flat = this.live ? flatten(sources) : (sources as readonly Tool[]);
     if (this.snapshot !== undefined && this.seen !== undefined && sameTools(flat, this.seen)) return this.snapshot;
     if (this.broken !== undefined && sameTools(flat, this.broken.tools)) throw this.broken.error;
+    if (!this.live) {
+      const shared = sharedSnapshot(flat);
+      if (shared !== undefined) return (this.snapshot = shared);
+    }
     let definitions: ToolDefinition[];
     try {
       definitions = toToolDefinitions(flat, this.options.owner);
@@ -86,8 +106,24 @@ export class ToolCatalog {
     this.broken = undefined;
     if (this.live) this.seen = flat;
     this.snapshot = { byName, definitions };
+    if (!this.live) share(flat, this.snapshot);
     return this.snapshot;
   }
+}
+
+function sharedSnapshot(tools: readonly Tool[]): ToolSnapshot | undefined {
+  const first = tools[0];
+  if (first === undefined || typeof first !== 'object') return undefined;
+  return SHARED.get(first)?.find((entry) => sameTools(entry.tools, tools))?.snapshot;
+}
+
+function share(tools: readonly Tool[], snapshot: ToolSnapshot): void {
+  const first = tools[0];
+  if (first === undefined || typeof first !== 'object') return;
+  const entries = SHARED.get(first) ?? [];
+  if (entries.length >= SHARED_PER_KEY) entries.shift();
+  entries.push({ tools: [...tools], snapshot });
+  SHARED.set(first, entries);
 }
 
 /** A list that changes in place by design: an `Array` subclass (an `McpToolset`), not a plain array. */

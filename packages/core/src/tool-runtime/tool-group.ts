@@ -185,8 +185,12 @@ export class ToolGroup {
       this.record(call, end, slot);
       return;
     }
-    const done = end.then((settled) => this.record(call, settled, slot));
-    this.keepUntilSettled(done);
+    // One reaction per call: the outcome is recorded and the call leaves the running set together.
+    const done: Promise<void> = end.then((settled) => {
+      this.running.delete(done);
+      this.record(call, settled, slot);
+    });
+    this.running.add(done);
   }
 
   private slotFor(toolCallId: string, pooled: boolean): HeldSlot {
