@@ -16,6 +16,20 @@ const MCP_SERVER_FILES = [
   'serve-tools.ts', 'serve-tools-options.ts', 'serve-http.ts', 'served-sessions.ts', 'create-mcp-server.ts', 'run-served-tool.ts',
   'read-json-body.ts', 'request-origin-guard.ts',
 ];
+// Test doubles (ScriptedModel, ManualClock, …) are for tests: production code never loads @tandem/core/testing.
+const TESTING_IMPORT = {
+  group: ['@tandem/core/testing', '@tandem/core/testing/*'],
+  message: 'Production code never imports @tandem/core/testing (test doubles): use @tandem/core (Clock, systemClock) or write the small piece you need.',
+};
+const NOT_PRODUCTION = [
+  '**/*.test.ts',
+  '**/*.test.tsx',
+  '**/*.test-d.ts',
+  '**/*.test-helper.ts',
+  '**/__fixtures__/**',
+  '**/test-utils/**',
+  'packages/*/src/testing/**',
+];
 const NODE_BUILTINS = builtinModules.filter((name) => !name.startsWith('_'));
 const NODE_IMPORT_MESSAGE =
   'Portable main entry: no Node built-ins. Put Node-only code on a Node subpath, or load the module on first use with nodeBuiltin() from @tandem/core/runtime.';
@@ -41,6 +55,11 @@ export default tseslint.config(
     },
   },
   {
+    files: ['packages/*/src/**/*.ts', 'apps/*/src/**/*.ts', 'apps/*/server/**/*.ts', 'apps/*/web/src/**/*.ts'],
+    ignores: NOT_PRODUCTION,
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [TESTING_IMPORT] }] },
+  },
+  {
     // The portable packages' main entries run unchanged in Node, Deno, Bun, workerd (no nodejs_compat) and
     // browsers: web-standard APIs only. Node-only code lives on its own subpath (listed in `ignores`) or loads a
     // built-in lazily with `nodeBuiltin()` from @tandem/core/runtime; type-only imports of node:* are fine.
@@ -63,7 +82,7 @@ export default tseslint.config(
         'error',
         {
           paths: NODE_BUILTINS.map((name) => ({ name, message: NODE_IMPORT_MESSAGE, allowTypeImports: true })),
-          patterns: [{ group: ['node:*'], message: NODE_IMPORT_MESSAGE, allowTypeImports: true }],
+          patterns: [{ group: ['node:*'], message: NODE_IMPORT_MESSAGE, allowTypeImports: true }, TESTING_IMPORT],
         },
       ],
       'no-restricted-globals': [

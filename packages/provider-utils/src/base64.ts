@@ -1,12 +1,7 @@
-type NodeBuffer = { from(value: ArrayBufferLike | string, offsetOrEncoding?: number | string, length?: number): Uint8Array & { toString(encoding: string): string } };
-
-/** Node's and Bun's `Buffer` where the runtime has one (the fast path); web-standard `btoa`/`atob` elsewhere. */
-function nativeBuffer(): NodeBuffer | undefined {
-  return (globalThis as { Buffer?: NodeBuffer }).Buffer;
-}
+import { base64ToBytes, bytesToBase64 } from '@tandem/core/runtime';
 
 /**
- * Encodes bytes as base64.
+ * Encodes bytes as base64 (`Buffer` where the runtime has it, else web-standard `btoa`).
  *
  * @example
  * ```ts
@@ -16,12 +11,7 @@ function nativeBuffer(): NodeBuffer | undefined {
  * @category Encoding
  */
 export function toBase64(bytes: Uint8Array): string {
-  const buffer = nativeBuffer();
-  if (buffer !== undefined) return buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
-  let binary = '';
-  // In slices, so a large file does not overflow the argument stack.
-  for (let start = 0; start < bytes.length; start += 0x8000) binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
-  return btoa(binary);
+  return bytesToBase64(bytes);
 }
 
 /**
@@ -35,18 +25,7 @@ export function toBase64(bytes: Uint8Array): string {
  * @category Encoding
  */
 export function fromBase64(base64: string): Uint8Array {
-  const buffer = nativeBuffer();
-  if (buffer !== undefined) {
-    const decoded = buffer.from(base64, 'base64');
-    return new Uint8Array(decoded.buffer, decoded.byteOffset, decoded.byteLength);
-  }
-  // As lenient as Buffer: URL-safe letters, missing padding and stray characters are accepted.
-  let clean = base64.replace(/-/g, '+').replace(/_/g, '/').replace(/[^A-Za-z0-9+/]/g, '');
-  if (clean.length % 4 === 1) clean = clean.slice(0, -1);
-  const binary = atob(clean.padEnd(clean.length + ((4 - (clean.length % 4)) % 4), '='));
-  const bytes = new Uint8Array(binary.length);
-  for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
-  return bytes;
+  return base64ToBytes(base64);
 }
 
 /**

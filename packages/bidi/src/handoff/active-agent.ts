@@ -1,9 +1,8 @@
 import { toHandoff, type Handoff } from '@tandem/core';
+import { lastTransfer } from '@tandem/core/runtime';
 import type { Message } from '@tandem/core/spec';
 import type { AgentSetup, BidiHandoffTarget } from './bidi-handoff-target.js';
 import { setupOf } from './profile-for.js';
-
-const TRANSFERRED = /^Transferred to (.+)\.$/s;
 
 /**
  * The handoff a conversation was last handed over by, read from its history as a text `Agent` reads it:
@@ -12,18 +11,9 @@ const TRANSFERRED = /^Transferred to (.+)\.$/s;
  * conversation starts with the entry agent. @internal
  */
 export function lastHandoff(messages: readonly Message[], entry: AgentSetup): Handoff<BidiHandoffTarget> | undefined {
-  for (let i = messages.length - 1; i >= 0; i--) {
-    const message = messages[i];
-    if (message?.role !== 'tool') continue;
-    for (let j = message.parts.length - 1; j >= 0; j--) {
-      const part = message.parts[j];
-      if (part?.type !== 'tool-result' || part.status !== 'success' || typeof part.result !== 'string') continue;
-      const name = TRANSFERRED.exec(part.result)?.[1];
-      const found = name === undefined ? undefined : findHandoff(entry, part.toolName, name);
-      if (found !== undefined) return found;
-    }
-  }
-  return undefined;
+  let found: Handoff<BidiHandoffTarget> | undefined;
+  lastTransfer(messages, (toolName, name) => (found = findHandoff(entry, toolName, name)) !== undefined);
+  return found;
 }
 
 /** The handoff named `toolName` to an agent named `name`, anywhere in the graph (breadth first). */

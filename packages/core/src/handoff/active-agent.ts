@@ -10,7 +10,15 @@ export function transferredText(name: string): string {
 /**
  * The name of the agent a conversation was last handed to, read from its history: the last successful
  * tool result `"Transferred to <name>."` of a call that `isTransfer(toolName, name)` accepts (a handoff
- * tool of an agent in the graph, to an agent of that name). `undefined` when none. @internal
+ * tool of an agent in the graph, to an agent of that name). `undefined` when none. `Agent` and
+ * `BidiAgent` both continue a conversation with the agent this names.
+ *
+ * @example
+ * ```ts
+ * const active = lastTransfer(await store.load('chat-1'), (toolName, name) => toolName === `transfer_to_${name}`);
+ * ```
+ *
+ * @category Tool runtime
  */
 export function lastTransfer(messages: readonly Message[], isTransfer: (toolName: string, name: string) => boolean): string | undefined {
   for (let i = messages.length - 1; i >= 0; i--) {

@@ -29,5 +29,6 @@ export { checkGuardrails, type GuardrailSetOptions } from '../guardrails/guardra
 export type { GuardrailCheck } from '../guardrails/guardrail.js';
 export { validateGuardrails } from '../guardrails/validate-guardrails.js';
 export { pendingApprovalRequests } from '../session/pending-approval-requests.js';
+export { lastTransfer } from '../handoff/active-agent.js';
 export { bytesToBase64, base64ToBytes } from '../util/base64.js';
 export { nodeBuiltin, requireNodeBuiltin, type NodeBuiltinModules } from '../util/node-builtin.js';
