@@ -8,6 +8,7 @@ export const TOOL_OPTION_KEYS = [
   'aggregator',
   'config',
   'needsApproval',
+  'delivery',
   'toModelInput',
   'toModelOutput',
 ] as const;

@@ -1,4 +1,5 @@
 import type { AggregatorClass, JsonSchema, NeedsApproval, ToolConfig, ToolContext, ToolOutput } from '@tandem/core';
+import type { ToolDelivery } from '@tandem/core/spec';
 import type { InferToolInput, ToolInputSchema } from './resolve-input-schema.js';
 
 /**
@@ -83,6 +84,12 @@ export interface ToolCommonOptions<Returned, Input = unknown> {
    * the Agent's `approve` option; a denied call never runs.
    */
   readonly needsApproval?: boolean | NeedsApproval<Input>;
+  /**
+   * For realtime (`BidiAgent`) conversations: when the model speaks about this tool's result —
+   * `'when-idle'` (default: once neither it nor the user is speaking), `'interrupt'` (now, cutting its
+   * current response) or `'silent'` (added to its context, no answer asked for). Text agents ignore it.
+   */
+  readonly delivery?: ToolDelivery;
   /**
    * Maps the result to what the model sees: return a `ToolOutput` (`{ type: 'text', value }`, …) or a plain
    * value, mapped like a return value. Default: strings → text, `toolContent(…)` → mixed content, anything

@@ -122,7 +122,7 @@ describe('tool() — object form', () => {
   it('names an unknown option key and the key meant (parameters → inputSchema)', () => {
     expect(() => tool({ name: 'search', description: 'd', parameters: input, execute: async () => 1 } as never)).toThrow(
       new TypeError(
-        'tool("search"): unknown option `parameters`. Did you mean `inputSchema`? Known options: name, description, inputSchema, input, jsonSchema, aggregator, config, needsApproval, toModelInput, toModelOutput, execute.',
+        'tool("search"): unknown option `parameters`. Did you mean `inputSchema`? Known options: name, description, inputSchema, input, jsonSchema, aggregator, config, needsApproval, delivery, toModelInput, toModelOutput, execute.',
       ),
     );
     expect(() => tool({ name: 'search', description: 'd', inputSchema: input, exectue: async () => 1 } as never)).toThrow(/unknown option `exectue`\. Did you mean `execute`\?/);
@@ -247,5 +247,16 @@ describe('tool().validate', () => {
     });
     expect(t.validate?.({ query: 7 })).toEqual({ success: false, error: 'query: Expected string, received number' });
     expect(t.validate?.({})).toEqual({ success: false, error: 'query: Required' });
+  });
+});
+
+describe('tool() delivery', () => {
+  it('carries a realtime delivery mode onto the tool, and refuses an unknown one', () => {
+    const alarm = tool({ name: 'alarm', description: 'Ring.', inputSchema: input, delivery: 'interrupt', execute: () => 'ring' });
+    expect(alarm.delivery).toBe('interrupt');
+    expect(tool({ name: 'quiet', description: 'Quiet.', inputSchema: input, execute: () => 'ok' })).not.toHaveProperty('delivery');
+    expect(() => tool({ name: 'late', description: 'Late.', inputSchema: input, delivery: 'later' as never, execute: () => 'ok' })).toThrow(
+      /tool "late": `delivery` must be 'when-idle', 'interrupt' or 'silent', got "later"/,
+    );
   });
 });

@@ -9,7 +9,7 @@ import type { ToolExecute, ToolFunctionOptions, ToolOptions, ToolResultOf } from
  * Defines a function tool the model can call and an `Agent` runs.
  *
  * Two forms:
- * - `tool({ name?, description, inputSchema, execute, aggregator?, config?, toModelInput?, needsApproval? })`
+ * - `tool({ name?, description, inputSchema, execute, aggregator?, config?, toModelInput?, needsApproval?, delivery? })`
  * - `tool(async function name(input, ctx) { … }, { description, inputSchema, … })` — the name comes from the function.
  *
  * `inputSchema` is a zod 4 schema, `jsonSchema(…)`, or any Standard Schema v1; it must describe an object.
@@ -75,6 +75,10 @@ export function tool(
   if (needsApproval !== undefined && typeof needsApproval !== 'boolean' && typeof needsApproval !== 'function') {
     throw new TypeError(`${label}: \`needsApproval\` must be true, false, or a function (input, ctx) => boolean.`);
   }
+  const delivery: unknown = opts.delivery;
+  if (delivery !== undefined && delivery !== 'when-idle' && delivery !== 'interrupt' && delivery !== 'silent') {
+    throw new TypeError(`${label}: \`delivery\` must be 'when-idle', 'interrupt' or 'silent', got ${JSON.stringify(delivery)}.`);
+  }
   return buildTool({
     name,
     description: opts.description,
@@ -84,6 +88,7 @@ export function tool(
     config: opts.config,
     ...pickModelInput(label, opts),
     needsApproval,
+    ...(delivery === undefined ? {} : { delivery }),
   });
 }
 
@@ -137,6 +142,7 @@ interface ToolParts {
   readonly toModelInput: ((output: unknown) => unknown) | undefined;
   readonly toModelOutput: ((output: unknown) => ToolOutput) | undefined;
   readonly needsApproval?: FunctionTool['needsApproval'];
+  readonly delivery?: FunctionTool['delivery'];
 }
 
 /**
@@ -157,6 +163,7 @@ export function buildTool(parts: ToolParts): FunctionTool {
     ...(parts.toModelInput === undefined ? {} : { toModelInput: parts.toModelInput }),
     ...(parts.toModelOutput === undefined ? {} : { toModelOutput: parts.toModelOutput }),
     ...(parts.needsApproval === undefined ? {} : { needsApproval: parts.needsApproval }),
+    ...(parts.delivery === undefined ? {} : { delivery: parts.delivery }),
   };
   return Object.freeze(withLegacySpec(built, parts.description, parts.params));
 }
