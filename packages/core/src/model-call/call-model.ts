@@ -4,9 +4,12 @@ import type { ModelRequest } from '../spec/language-model/v1/model-request.js';
 import type { FinishReason, Usage } from '../spec/language-model/v1/usage.js';
 import type { ProviderMetadata } from '../spec/shared/json.js';
 import { IncompleteResponseError } from '../spec/errors/incomplete-response-error.js';
-import type { AgentEvent, ToolCall } from '../events/agent-event.js';
+import type { ToolCall } from '../events/agent-event.js';
 import type { TracedModel } from '../telemetry/telemetry.js';
 import { StreamStart } from './stream-start.js';
+import type { ModelCallTarget } from './model-call-target.js';
+
+export type { ModelCallTarget } from './model-call-target.js';
 
 /**
  * How one model call ended, with what arrived:
@@ -27,14 +30,6 @@ export type ModelCallOutcome =
     }
   | { readonly type: 'aborted'; readonly parts: readonly AssistantPart[]; readonly calls: readonly ToolCall[] }
   | { readonly type: 'failed'; readonly parts: readonly AssistantPart[]; readonly calls: readonly ToolCall[]; readonly error: unknown };
-
-/** Where events go and who hears about finished tool calls. @internal */
-export interface ModelCallTarget {
-  readonly runId: string;
-  readonly step: number;
-  emit(event: AgentEvent): void;
-  onToolCall?(call: ToolCall): void;
-}
 
 interface TextBlock {
   readonly kind: 'text' | 'reasoning';

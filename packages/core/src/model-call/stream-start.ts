@@ -1,7 +1,7 @@
 import type { LanguageModelV1 } from '../spec/language-model/v1/language-model-v1.js';
 import type { ModelStreamPart } from '../spec/language-model/v1/model-stream-part.js';
 import type { TracedModel } from '../telemetry/telemetry.js';
-import type { ModelCallTarget } from './call-model.js';
+import type { ModelCallTarget } from './model-call-target.js';
 
 /**
  * The one `stream-start` event of a model call. A plain model's is emitted at once with its own ids; a

@@ -9,18 +9,12 @@ import { runAttempt, type AttemptResult } from './run-attempt.js';
 import { ToolTimeoutError } from './tool-errors.js';
 import { cancelledResult, errorResult } from './tool-result.js';
 import type { ToolCallOutcome, ToolRunContext } from './tool-run-context.js';
+import type { AttemptSignals } from './attempt-signals.js';
+
+export type { AttemptSignals } from './attempt-signals.js';
 
 const DEFAULT_INITIAL_DELAY_MS = 100;
 const DEFAULT_MAX_DELAY_MS = 10_000;
-
-/**
- * Signals that follow the group's through one listener on it (so no call adds its own listener to the
- * shared signal): a controller per attempt or wait that needs one, and a race for a promise. @internal
- */
-export interface AttemptSignals {
-  child(): { readonly controller: AbortController; readonly signal: AbortSignal; dispose(): void };
-  race<T>(promise: PromiseLike<T>): Promise<T>;
-}
 
 /**
  * Runs a call's attempts under its `config.timeoutMs` and `config.retry` until one succeeds, the policy

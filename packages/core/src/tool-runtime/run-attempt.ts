@@ -8,7 +8,7 @@ import { raceAbort } from '../util/linked-abort.js';
 import { aggregatorModelInput, toolModelInput } from './model-input.js';
 import { successResult } from './tool-result.js';
 import type { ToolCallOutcome } from './tool-run-context.js';
-import type { AttemptSignals } from './attempt-with-retry.js';
+import type { AttemptSignals } from './attempt-signals.js';
 
 /**
  * How one attempt ended. A failure carries exactly what the tool threw (`error`), whether running the

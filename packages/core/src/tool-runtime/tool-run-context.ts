@@ -1,4 +1,4 @@
-import type { AttemptSignals } from './attempt-with-retry.js';
+import type { AttemptSignals } from './attempt-signals.js';
 import type { Message } from '../spec/message/v1/message.js';
 import type { ToolResult } from '../spec/message/v1/tool-result.js';
 import type { AgentEvent } from '../events/agent-event.js';

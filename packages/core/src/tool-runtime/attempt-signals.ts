@@ -1,0 +1,8 @@
+/**
+ * Signals that follow the group's through one listener on it (so no call adds its own listener to the
+ * shared signal): a controller per attempt or wait that needs one, and a race for a promise. @internal
+ */
+export interface AttemptSignals {
+  child(): { readonly controller: AbortController; readonly signal: AbortSignal; dispose(): void };
+  race<T>(promise: PromiseLike<T>): Promise<T>;
+}
