@@ -1,5 +1,5 @@
 import type { CancelOptions, Tool, ToolAgent } from '@tandem/core';
-import { validateGuardrails } from '@tandem/core/runtime';
+import { assertKnownOptions, validateGuardrails } from '@tandem/core/runtime';
 import type { BidiInput, BidiModel, Message } from '@tandem/core/spec';
 import type { BidiAgentHandle } from './bidi-agent-handle.js';
 import type { BidiAgentOptions, BidiAgentUpdate } from './bidi-agent-options.js';
@@ -448,8 +448,50 @@ export class BidiAgent implements ToolAgent, BidiAgentHandle, AsyncDisposable {
   }
 }
 
+const BIDI_AGENT_OPTION_KEYS = Object.keys({
+  model: true,
+  name: true,
+  description: true,
+  voice: true,
+  handoffs: true,
+  tools: true,
+  system: true,
+  messages: true,
+  approve: true,
+  session: true,
+  telemetry: true,
+  clock: true,
+  invocationState: true,
+  toolExecution: true,
+  hooks: true,
+  approvals: true,
+  lateResultNote: true,
+  guardrails: true,
+  guardrailIntervalChars: true,
+  queue: true,
+  reconnect: true,
+  responseWaitMs: true,
+  cancelGraceMs: true,
+  stopGraceMs: true,
+} satisfies Record<keyof BidiAgentOptions, true>);
+
+/** Names other realtime SDKs use for a BidiAgent option. */
+const BIDI_AGENT_OPTION_ALIASES: Readonly<Record<string, string>> = {
+  instructions: 'system',
+  systemPrompt: 'system',
+  prompt: 'system',
+  history: 'messages',
+  onApproval: 'approve',
+  maxReconnects: 'reconnect',
+  outputGuardrails: 'guardrails',
+};
+
 /** Checks the options a conversation would otherwise trip over later. */
 function validateOptions(options: BidiAgentOptions): void {
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError("new BidiAgent(options): pass an options object such as { model: openai.realtime('gpt-realtime'), tools: [myTool] }.");
+  }
+  assertKnownOptions('new BidiAgent()', options, BIDI_AGENT_OPTION_KEYS, BIDI_AGENT_OPTION_ALIASES);
   if (options.approve !== undefined && typeof options.approve !== 'function') {
     throw new TypeError('BidiAgent: approve must be a function (request) => boolean | { approved: false, reason } (or a promise of one).');
   }
