@@ -1,13 +1,12 @@
 import type { CancelOptions, Tool, ToolAgent } from '@tandem/core';
-import { assertKnownOptions, validateGuardrails } from '@tandem/core/runtime';
 import type { BidiInput, BidiModel, Message } from '@tandem/core/spec';
 import type { BidiAgentHandle } from './bidi-agent-handle.js';
+import { validateOptions } from './validate-bidi-agent-options.js';
 import type { BidiAgentOptions, BidiAgentUpdate } from './bidi-agent-options.js';
 import { agentSetups, type AgentSetup } from './handoff/bidi-handoff-target.js';
 import { buildProfile, type BidiProfile } from './handoff/bidi-profile.js';
 import { profileFor, setupOf, type ProfileDeps } from './handoff/profile-for.js';
 import { lastHandoff } from './handoff/active-agent.js';
-import type { BidiAgentInput } from './bidi-agent-input.js';
 import type { BidiAgentOutput } from './bidi-agent-output.js';
 import type { BidiEvent } from './bidi-event.js';
 import type { BidiRunOptions, BidiRunResult } from './bidi-run-options.js';
@@ -15,18 +14,19 @@ import { BidiAgentStateError } from './errors/bidi-agent-state-error.js';
 import { BidiSession } from './session/bidi-session.js';
 import { BidiHooks, type BidiAgentHooks, type BidiHookName } from './session/bidi-hooks.js';
 import { answerApprovalTool } from './approvals/answer-approval-tool.js';
-import { DEFAULT_LATE_RESULT_NOTE } from './delivery/late-result-note.js';
+import { notWaitingError } from './approvals/not-waiting-error.js';
 import { settlePeers } from './io/end-grace.js';
-import { InputReader, OutputPump } from './io/run-io.js';
+import { type InputReader, OutputPump } from './io/run-io.js';
 import type { SessionConfig } from './session/session-config.js';
 import { SessionWriter } from './history/session-writer.js';
 import { systemClock } from '@tandem/core';
 import { toBidiModel } from './connection/to-bidi-model.js';
 import { toolGroupScope } from './tools/tool-group-run.js';
 import { untilAborted } from './util/until-aborted.js';
+import { stopPeers } from './io/stop-peers.js';
+import { readInputs } from './io/read-inputs.js';
 import { withinGrace } from './util/within-grace.js';
-
-const DEFAULT_STOP_GRACE_MS = 2_000;
+import { sessionSettings } from './session/session-settings.js';
 
 /**
  * A realtime (speech-to-speech) agent whose tools run while the conversation goes on.
@@ -87,8 +87,8 @@ export class BidiAgent implements ToolAgent, BidiAgentHandle, AsyncDisposable {
    * name, or invalid `approve`/`session` options.
    */
   constructor(options: BidiAgentOptions) {
-    const model = toBidiModel(options.model);
     validateOptions(options);
+    const model = toBidiModel(options.model);
     this.options = options;
     this.name = options.name ?? 'agent';
     this.description = options.description;
@@ -187,7 +187,7 @@ export class BidiAgent implements ToolAgent, BidiAgentHandle, AsyncDisposable {
    * ```
    */
   approve(toolCallId: string): void {
-    if (this.session?.approvals.answer(toolCallId, { approved: true }) !== true) throw this.notWaiting(toolCallId);
+    if (this.session?.approvals.answer(toolCallId, { approved: true }) !== true) throw notWaitingError(toolCallId, this.session?.approvals.ids() ?? []);
   }
 
   /**
@@ -202,15 +202,7 @@ export class BidiAgent implements ToolAgent, BidiAgentHandle, AsyncDisposable {
    */
   deny(toolCallId: string, reason?: string): void {
     const answer = { approved: false as const, reason: reason === undefined || reason === '' ? undefined : reason };
-    if (this.session?.approvals.answer(toolCallId, answer) !== true) throw this.notWaiting(toolCallId);
-  }
-
-  private notWaiting(toolCallId: string): TypeError {
-    const waiting = this.session?.approvals.ids() ?? [];
-    const list = waiting.length === 0 ? 'none is waiting' : `waiting: ${waiting.join(', ')}`;
-    return new TypeError(
-      `No tool call "${toolCallId}" is waiting for approval (${list}). Answer a call after its tool-approval-request event and before it ends.`,
-    );
+    if (this.session?.approvals.answer(toolCallId, answer) !== true) throw notWaitingError(toolCallId, this.session?.approvals.ids() ?? []);
   }
 
   /** True from `start()` until the conversation has ended. */
@@ -322,7 +314,7 @@ export class BidiAgent implements ToolAgent, BidiAgentHandle, AsyncDisposable {
       const endedMeanwhile = session.signal.aborted;
       session.finish('error');
       const reason = await session.closed.promise;
-      await this.stopPeers(started, graceMs).catch(() => undefined);
+      await stopPeers(this.options.clock ?? systemClock, started, graceMs).catch(() => undefined);
       if (endedMeanwhile) return { reason, messages: session.history.messages }; // stop() during a slow start()
       throw error;
     }
@@ -336,41 +328,18 @@ export class BidiAgent implements ToolAgent, BidiAgentHandle, AsyncDisposable {
       await this.openSession(session, options.signal);
     } catch (error) {
       await withinGrace(Promise.all(pumps.map((pump) => pump.done)), session.config.clock, graceMs);
-      await this.stopPeers(outputs, graceMs);
+      await stopPeers(this.options.clock ?? systemClock, outputs, graceMs);
       throw error;
     }
-    let remaining = inputs.length;
-    for (const input of inputs) {
-      const reader = new InputReader(session, input, this);
-      readers.push(reader);
-      void reader.done.then((ended) => {
-        if (ended === 'client-disconnect') session.finish('client-disconnect');
-        else if (ended === 'complete') {
-          session.padding.inputEnded();
-          if (--remaining === 0) session.endWhenIdle();
-        }
-      });
-    }
+    readInputs(session, inputs, this, readers);
     const reason = await session.closed.promise;
     // Peers that hang on their last write (connection-close) or on stop() are abandoned after the grace period.
     const live = pumps.filter((pump) => !abandoned.has(pump));
     if (!live.every((pump) => pump.finished) || !readers.every((reader) => reader.finished)) {
       await withinGrace(Promise.all([...readers.map((reader) => reader.done), ...live.map((pump) => pump.done)]), session.config.clock, graceMs);
     }
-    await this.stopPeers([...inputs, ...outputs], graceMs);
+    await stopPeers(this.options.clock ?? systemClock, [...inputs, ...outputs], graceMs);
     return { reason, messages: session.history.messages };
-  }
-
-  /**
-   * Calls `stop()` of every input and output at once, waiting at most `graceMs`; rethrows the first error
-   * of those that settled in time.
-   */
-  private async stopPeers(peers: readonly (BidiAgentInput | BidiAgentOutput)[], graceMs: number): Promise<void> {
-    if (peers.every((peer) => peer.stop === undefined)) return;
-    const stops = Promise.allSettled(peers.map(async (peer) => peer.stop?.()));
-    if (!(await withinGrace(stops, this.options.clock ?? systemClock, graceMs))) return;
-    const failed = (await stops).find((outcome) => outcome.status === 'rejected');
-    if (failed !== undefined) throw failed.reason;
   }
 
   /** `await using agent = …` stops a running conversation on scope exit. */
@@ -393,9 +362,9 @@ export class BidiAgent implements ToolAgent, BidiAgentHandle, AsyncDisposable {
     const previous = this.session;
     if (previous !== undefined) this.history = previous.history.messages;
     const { options } = this;
-    const concurrency = options.toolExecution?.concurrency;
     const runId = crypto.randomUUID();
     const config: SessionConfig = {
+      ...sessionSettings(options),
       runId,
       profile: this.entry,
       profileOf: (handoff, inUse) => profileFor(setupOf(handoff.target), { model: inUse.model, voice: inUse.voice }, this.profileDeps),
@@ -405,26 +374,8 @@ export class BidiAgent implements ToolAgent, BidiAgentHandle, AsyncDisposable {
       },
       agent: this,
       history: this.history,
-      clock: options.clock ?? systemClock,
-      invocationState: options.invocationState ?? {},
-      concurrency: concurrency === 'sequential' ? 1 : concurrency,
       hooks: this.hooks.toolCallHooks(),
-      approve: options.approve,
       store: this.store,
-      startMessages: options.messages ?? [],
-      telemetry: options.telemetry,
-      queue: options.queue ?? {},
-      reconnect: {
-        maxAttempts: options.reconnect?.maxAttempts ?? 5,
-        initialDelayMs: options.reconnect?.initialDelayMs ?? 250,
-        maxDelayMs: options.reconnect?.maxDelayMs ?? 5_000,
-        marginMs: options.reconnect?.marginMs ?? 30_000,
-      },
-      responseWaitMs: options.responseWaitMs ?? 5_000,
-      stopGraceMs: options.cancelGraceMs ?? options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS,
-      lateResultNote: options.lateResultNote ?? DEFAULT_LATE_RESULT_NOTE,
-      guardrails: { output: options.guardrails?.output ?? [], intervalChars: options.guardrailIntervalChars ?? 100 },
-      approvals: options.approvals ?? 'wait',
       messageAdded: (message, report) => {
         this.store?.append(message);
         this.hooks.messageAdded(message, runId, 0, report);
@@ -445,63 +396,5 @@ export class BidiAgent implements ToolAgent, BidiAgentHandle, AsyncDisposable {
       void session.closed.promise.then(() => signal.removeEventListener('abort', onAbort));
     }
     await session.open();
-  }
-}
-
-const BIDI_AGENT_OPTION_KEYS = Object.keys({
-  model: true,
-  name: true,
-  description: true,
-  voice: true,
-  handoffs: true,
-  tools: true,
-  system: true,
-  messages: true,
-  approve: true,
-  session: true,
-  telemetry: true,
-  clock: true,
-  invocationState: true,
-  toolExecution: true,
-  hooks: true,
-  approvals: true,
-  lateResultNote: true,
-  guardrails: true,
-  guardrailIntervalChars: true,
-  queue: true,
-  reconnect: true,
-  responseWaitMs: true,
-  cancelGraceMs: true,
-  stopGraceMs: true,
-} satisfies Record<keyof BidiAgentOptions, true>);
-
-/** Names other realtime SDKs use for a BidiAgent option. */
-const BIDI_AGENT_OPTION_ALIASES: Readonly<Record<string, string>> = {
-  instructions: 'system',
-  systemPrompt: 'system',
-  prompt: 'system',
-  history: 'messages',
-  onApproval: 'approve',
-  maxReconnects: 'reconnect',
-  outputGuardrails: 'guardrails',
-};
-
-/** Checks the options a conversation would otherwise trip over later. */
-function validateOptions(options: BidiAgentOptions): void {
-  if (typeof options !== 'object' || options === null) {
-    throw new TypeError("new BidiAgent(options): pass an options object such as { model: openai.realtime('gpt-realtime'), tools: [myTool] }.");
-  }
-  assertKnownOptions('new BidiAgent()', options, BIDI_AGENT_OPTION_KEYS, BIDI_AGENT_OPTION_ALIASES);
-  if (options.approve !== undefined && typeof options.approve !== 'function') {
-    throw new TypeError('BidiAgent: approve must be a function (request) => boolean | { approved: false, reason } (or a promise of one).');
-  }
-  validateGuardrails('BidiAgent', options.guardrails, ['output']);
-  const interval = options.guardrailIntervalChars;
-  if (interval !== undefined && !(Number.isInteger(interval) && interval >= 1)) {
-    throw new TypeError(`BidiAgent: guardrailIntervalChars must be a positive integer, got ${String(interval)}.`);
-  }
-  const session = options.session;
-  if (session !== undefined && (typeof session.id !== 'string' || session.id === '' || typeof session.store?.load !== 'function')) {
-    throw new TypeError('BidiAgent: session must be { store, id } with a SessionStore and a non-empty string id.');
   }
 }
