@@ -1,14 +1,5 @@
-import {
-  APICallError,
-  InvalidResponseDataError,
-  type BidiConnection,
-  type BidiInput,
-  type BidiModelEvent,
-  type BidiSessionUpdate,
-  type BidiToolCall,
-  type SendToolResultsOptions,
-  type ToolResult,
-} from '@tandem/core/spec';
+import { APICallError, InvalidResponseDataError } from '@tandem/core/spec';
+import type { BidiConnection, BidiInput, BidiModelEvent, BidiSessionUpdate, BidiToolCall, SendToolResultsOptions, ToolResult } from '@tandem/core/spec';
 import type { Clock } from '@tandem/core';
 import { AsyncEventQueue, fromBase64, RealtimeUnsupportedError, redactSecrets, startConnectionLimitTimer, toBase64, toDataUrl } from '@tandem/provider-utils';
 import { RealtimeAudioItems } from './realtime-audio-items.js';
