@@ -25,6 +25,7 @@ import { ResponseWait } from './response-wait.js';
 import { routeModelEvent } from './route-model-event.js';
 import { sendUserInput } from './send-user-input.js';
 import type { SessionConfig } from './session-config.js';
+import type { SessionCore } from './session-core.js';
 import { sessionHosts } from './session-hosts.js';
 import { setupUpdate } from './setup-update.js';
 import { UserTurns } from './user-turns.js';
@@ -35,7 +36,7 @@ import { UserTurns } from './user-turns.js';
  * model's responses, the end — and after every event {@link decide} says what happens next (end,
  * restart, deliver), from facts gathered here ({@link BidiSession.step}). @internal
  */
-export class BidiSession {
+export class BidiSession implements SessionCore {
   readonly history: ConversationHistory;
   readonly fanout: EventFanout;
   /** Calls waiting for approval: `agent.approve()`/`deny()`, the `approve` option and spoken answers answer them. */
@@ -116,7 +117,6 @@ export class BidiSession {
       if (!stored.loaded) return;
       // A conversation handed over earlier (by voice or in text) continues with the agent it was handed to.
       this.profile = this.config.resumedProfile(this.history.messages) ?? this.profile;
-      this.config.restored?.(this);
       await this.connection.open();
       // Calls of the stored conversation that wait for approval ask again (answerable by approve()/deny()).
       if (stored.pending !== undefined) this.toolGroups.resume(stored.pending.calls, stored.pending.answers);

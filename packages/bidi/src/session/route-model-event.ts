@@ -1,8 +1,8 @@
 import type { BidiModelEvent } from '@tandem/core/spec';
-import type { BidiSession } from './bidi-session.js';
+import type { SessionCore } from './session-core.js';
 
 /** Handles a model event that is not about a response (tools, usage, errors, go-aways, time-outs). @internal */
-export function routeModelEvent(session: BidiSession, event: BidiModelEvent): void {
+export function routeModelEvent(session: SessionCore, event: BidiModelEvent): void {
   switch (event.type) {
     case 'tool-group':
       session.toolGroups.start(event.calls);

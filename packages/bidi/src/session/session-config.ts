@@ -4,7 +4,6 @@ import type { ToolGroupOptions } from '@tandem/core/runtime';
 import type { Clock } from '@tandem/core';
 import type { BidiQueueOptions } from '../bidi-queue-options.js';
 import type { SessionWriter } from '../history/session-writer.js';
-import type { BidiSession } from './bidi-session.js';
 import type { BidiProfile } from '../handoff/bidi-profile.js';
 import type { BidiHandoffTarget } from '../handoff/bidi-handoff-target.js';
 
@@ -57,6 +56,4 @@ export interface SessionConfig {
   messageAdded(message: Message, report: (error: unknown) => void): void;
   /** Resolves once every `messageAdded` hook called so far has settled. */
   hooksSettled(): Promise<void>;
-  /** After a stored history was loaded, before the first connection (re-announces pending approvals). */
-  restored?(session: BidiSession): void;
 }

@@ -2,15 +2,15 @@ import type { ConnectionHost } from '../connection/connection-lifecycle.js';
 import type { DeliveryHost } from '../delivery/result-delivery.js';
 import type { SpokenApprovalsHost } from '../approvals/spoken-approvals.js';
 import type { ToolGroupHost } from '../tools/tool-group-tracker.js';
-import type { BidiSession } from './bidi-session.js';
+import type { SessionCore } from './session-core.js';
 import type { ClosingConversation } from './close-conversation.js';
 import type { ResponseFlowHost } from './response-flow.js';
 
 /**
  * The narrow views each part of a conversation gets of it — what it may read and the events it reports
- * back (each report ends in one {@link BidiSession.step}) — so no part depends on the session itself. @internal
+ * back (each report ends in one {@link SessionCore.step}) — so no part depends on the session itself. @internal
  */
-export function sessionHosts(session: BidiSession): {
+export function sessionHosts(session: SessionCore): {
   readonly connection: ConnectionHost;
   readonly tools: ToolGroupHost;
   readonly delivery: DeliveryHost;
@@ -28,7 +28,7 @@ export function sessionHosts(session: BidiSession): {
   };
 }
 
-function connectionHost(session: BidiSession): ConnectionHost {
+function connectionHost(session: SessionCore): ConnectionHost {
   const { config } = session;
   return {
     config,
@@ -61,7 +61,7 @@ function connectionHost(session: BidiSession): ConnectionHost {
   };
 }
 
-function toolsHost(session: BidiSession): ToolGroupHost {
+function toolsHost(session: SessionCore): ToolGroupHost {
   const { config } = session;
   return {
     owner: session,
@@ -91,7 +91,7 @@ function toolsHost(session: BidiSession): ToolGroupHost {
   };
 }
 
-function deliveryHost(session: BidiSession): DeliveryHost {
+function deliveryHost(session: SessionCore): DeliveryHost {
   const { config } = session;
   return {
     signal: session.signal,
@@ -113,7 +113,7 @@ function deliveryHost(session: BidiSession): DeliveryHost {
   };
 }
 
-function responsesHost(session: BidiSession): ResponseFlowHost {
+function responsesHost(session: SessionCore): ResponseFlowHost {
   const { config } = session;
   return {
     config,
@@ -133,7 +133,7 @@ function responsesHost(session: BidiSession): ResponseFlowHost {
   };
 }
 
-function spokenHost(session: BidiSession): SpokenApprovalsHost {
+function spokenHost(session: SessionCore): SpokenApprovalsHost {
   return {
     approvals: session.approvals,
     userTurns: () => session.userTurns.count,
@@ -145,7 +145,7 @@ function spokenHost(session: BidiSession): SpokenApprovalsHost {
   };
 }
 
-function closingHost(session: BidiSession, message: string | undefined): ClosingConversation {
+function closingHost(session: SessionCore, message: string | undefined): ClosingConversation {
   const { config } = session;
   return {
     clock: config.clock,
