@@ -40,7 +40,8 @@ export async function durableOverhead(config: BenchConfig): Promise<Metric[]> {
   const journaledSteps = 2 * steps + 1;
   const agent = new Agent({ tools: [echo], maxSteps: steps + 1 });
   const model = stepModel(steps);
-  const server = await startRestateServer({ nodeName: 'bench' });
+  // Health is polled, so a quick start returns at once; after the heavy workloads a start once took over 30 s.
+  const server = await startRestateServer({ nodeName: 'bench', startTimeoutMs: 120_000 });
   const worker = createServer(
     restate.createEndpointHandler({
       services: [restateAgent({ name: 'bench', agent, model })],
