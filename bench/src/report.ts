@@ -73,6 +73,12 @@ export function renderReport(
   lines.push('## Targets (Tandem, same run)', '', '| target | Tandem | verdict |', '| --- | --- | --- |');
   for (const t of targets) lines.push(`| ${t.target} | ${t.figure} | ${t.verdict} |`);
   lines.push('');
+  const missed = targets.filter((t) => t.verdict === 'missed');
+  if (missed.length > 0) {
+    lines.push('### Missed targets: why, and what meeting each would take', '');
+    for (const t of missed) lines.push(`- **${t.target}** (${t.figure}). ${t.why ?? 'No analysis recorded for this target.'}`);
+    lines.push('');
+  }
   let section = '';
   for (const metric of metrics) {
     if (metric.section !== section) {

@@ -26,6 +26,8 @@ export interface TargetCheck {
   readonly target: string;
   readonly figure: string;
   readonly verdict: 'met' | 'missed' | 'pending' | 'n/a';
+  /** For a missed target: why it is missed, and what meeting it would take (printed under the targets table). */
+  readonly why?: string;
 }
 
 /** A single-number cell (no spread). */

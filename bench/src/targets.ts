@@ -4,6 +4,7 @@ import { fastestPeer, medianOf } from './report.js';
 import type { Metric, TargetCheck } from './results.js';
 import { IDLE_SESSION } from './workloads/memory.js';
 import { SPANS_BY_HAND } from './workloads/tracing.js';
+import { streamingWhy, WHY } from './missed-why.js';
 
 function find(metrics: readonly Metric[], section: string, name: string): Metric | undefined {
   return metrics.find((m) => m.section.startsWith(section) && m.name.startsWith(name));
@@ -29,8 +30,15 @@ export function checkTargets(metrics: readonly Metric[], contenders: readonly Co
     const m = find(metrics, '1.', `K=${k}: time per run`);
     const mine = medianOf(m, 'tandem');
     const best = m && fastestPeer(m, contenders);
+    const resultOnly = medianOf(m, 'tandem (result only)');
     if (mine === undefined || best === undefined) missing(target);
-    else out.push({ target, figure: `${f(mine, 3)} ms = ${f(mine / best.value)} × ${best.id}`, verdict: judge(mine <= 0.2 * best.value) });
+    else
+      out.push({
+        target,
+        figure: `${f(mine, 3)} ms = ${f(mine / best.value)} × ${best.id}`,
+        verdict: judge(mine <= 0.2 * best.value),
+        why: WHY.toolCall(k, resultOnly === undefined ? undefined : resultOnly / best.value),
+      });
   }
   {
     const target = 'per-call overhead: ≤ 0.3 × fastest peer, each SDK on its fastest honest path';
@@ -50,7 +58,7 @@ export function checkTargets(metrics: readonly Metric[], contenders: readonly Co
     const mine = slope(large, 'tandem');
     const floor = slope(large, 'floor');
     if (mine === undefined || floor === undefined) missing(floorTarget);
-    else out.push({ target: floorTarget, figure: `${f(mine, 2)} µs = ${f(mine / floor)} × floor ${f(floor, 2)} µs`, verdict: judge(mine <= 3 * floor) });
+    else out.push({ target: floorTarget, figure: `${f(mine, 2)} µs = ${f(mine / floor)} × floor ${f(floor, 2)} µs`, verdict: judge(mine <= 3 * floor), why: WHY.perCallFloor });
     const flatTarget = `flat per-call slope, async tool: K=${label(large)} ≤ 1.25 × K=${label(small)}`;
     const first = slope(small, 'tandem');
     if (mine === undefined || first === undefined) missing(flatTarget);
@@ -68,6 +76,7 @@ export function checkTargets(metrics: readonly Metric[], contenders: readonly Co
         target,
         figure: `${f(mine, 0)}/s = ${f(mine / best.value)} × ${best.id}, ${f(mine / floor)} × floor`,
         verdict: judge(mine >= 3 * best.value && mine >= 0.9 * floor),
+        why: streamingWhy(mine, best, floor),
       });
   }
   {
@@ -88,7 +97,7 @@ export function checkTargets(metrics: readonly Metric[], contenders: readonly Co
     const mine = medianOf(m, 'tandem');
     const best = m && fastestPeer(m, contenders);
     if (mine === undefined || best === undefined) missing(target);
-    else out.push({ target, figure: `${f(mine, 0)} bytes = ${f(mine / best.value)} × ${best.id} ${f(best.value, 0)} bytes`, verdict: judge(mine <= 0.5 * best.value) });
+    else out.push({ target, figure: `${f(mine, 0)} bytes = ${f(mine / best.value)} × ${best.id} ${f(best.value, 0)} bytes`, verdict: judge(mine <= 0.5 * best.value), why: WHY.idleSession });
   }
   {
     const target = `no heap growth over ${config.leakSteps.toLocaleString('en-US')} steps (≤ 64 KB, GC noise)`;
@@ -128,11 +137,11 @@ export function checkTargets(metrics: readonly Metric[], contenders: readonly Co
     if (traced === undefined || byHand === undefined) missing(glue);
     else {
       const vsBare = bare === undefined ? '' : `; +${f((traced / bare - 1) * 100, 1)}% over no telemetry`;
-      out.push({ target: glue, figure: `${f(traced, 3)} ms vs ${f(byHand, 3)} ms = ${signed((traced / byHand - 1) * 100)}%${vsBare}`, verdict: judge(traced <= 1.1 * byHand) });
+      out.push({ target: glue, figure: `${f(traced, 3)} ms vs ${f(byHand, 3)} ms = ${signed((traced / byHand - 1) * 100)}%${vsBare}`, verdict: judge(traced <= 1.1 * byHand), why: WHY.otelGlue });
     }
     const sampled = `otel() sampled out (ParentBased(TraceIdRatio(0))) ≤ 1.05 × no telemetry, K=${k} (time per run)`;
     if (sampledOut === undefined || bare === undefined) missing(sampled);
-    else out.push({ target: sampled, figure: `${f(sampledOut, 3)} ms vs ${f(bare, 3)} ms = ${signed((sampledOut / bare - 1) * 100)}%`, verdict: judge(sampledOut <= 1.05 * bare) });
+    else out.push({ target: sampled, figure: `${f(sampledOut, 3)} ms vs ${f(bare, 3)} ms = ${signed((sampledOut / bare - 1) * 100)}%`, verdict: judge(sampledOut <= 1.05 * bare), why: WHY.otelSampledOut });
   }
   for (const m of metrics.filter((metric) => metric.section.startsWith('11.') && metric.name.startsWith('import: '))) {
     const [tandem, ai] = m.name.slice('import: '.length).split(' — ')[0]!.split(' vs ');
@@ -166,7 +175,7 @@ export function checkTargets(metrics: readonly Metric[], contenders: readonly Co
     const mine = medianOf(find(metrics, '15.', '@tandem/core + @tandem/tools:'), 'tandem');
     // A size is exact, not a noisy timing: it is judged in quick mode too.
     if (mine === undefined) missing(target);
-    else out.push({ target, figure: `${f(mine, 1)} kB`, verdict: mine <= 40 ? 'met' : 'missed' });
+    else out.push({ target, figure: `${f(mine, 1)} kB`, verdict: mine <= 40 ? 'met' : 'missed', why: WHY.bundle });
   }
   return out;
 }

@@ -114,8 +114,9 @@ describe('the voice app in direct mode', () => {
     expect(upgrade?.headers.authorization).toBeUndefined();
     expect(upgrade?.headers.origin).toBe(server.url.slice(0, -1));
     const update = realtime.received.find((event) => event.type === 'session.update') as { session: { tools: { name: string }[] } } | undefined;
-    // The page's agent offers the app's own tools (the same list the server's agent uses).
-    expect(update?.session.tools.map((tool) => tool.name).sort()).toEqual(voiceTools(new ToolActivity()).map((tool) => tool.name).sort());
+    // The page's agent offers the app's own tools (the same list the server's agent uses), and, as the server's
+    // agent does, asks for approvals out loud: the model answers them with answer_approval.
+    expect(update?.session.tools.map((tool) => tool.name).sort()).toEqual([...voiceTools(new ToolActivity()).map((tool) => tool.name), 'answer_approval'].sort());
     expect(await page.textContent('#model')).toContain('OpenAI Realtime (loopback)');
 
     await page.fill('#text', 'What time is it?');

@@ -56,7 +56,8 @@ export class DirectVoiceClient implements VoiceConnection {
       binary: (data) => this.events.audio(data),
       closed: () => undefined,
     });
-    const agent = new BidiAgent({ model, tools, system: this.settings.system });
+    // As the server mode: a call that needs approval is asked out loud and answered by voice or with the panel's buttons.
+    const agent = new BidiAgent({ model, tools, approvals: 'spoken', system: this.settings.system });
     this.socket = socket;
     this.agent = agent;
     this.events.message({
