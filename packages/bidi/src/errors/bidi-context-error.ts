@@ -2,7 +2,16 @@ import { TandemError } from '@tandem/core';
 
 const BRAND = Symbol.for('tandem.error.BidiContextError');
 
-/** Why a {@link BidiContextError} was raised. */
+/**
+ * Why a {@link BidiContextError} was raised.
+ *
+ * @example
+ * ```ts
+ * const retryable: BidiContextErrorReason[] = ['failed', 'timed-out'];
+ * ```
+ *
+ * @category Errors
+ */
 export type BidiContextErrorReason = 'failed' | 'timed-out' | 'no-text-model';
 
 /**
