@@ -88,7 +88,8 @@ export interface BidiAgentOptions {
    * session keep every message (with a manager each gets an `id`); a tool call still running, or whose
    * results are not delivered yet, stays in what is sent. `info.estimateTokens` is a local estimate (the
    * replay is text, so realtime usage, which counts audio, is not used; `info.lastUsage` is the last
-   * `usage` reported). `info.model` stands for the realtime model and cannot be called: give
+   * `usage` reported; `info.maxInputTokens` is not set, so give `slidingWindow()` a `maxMessages` or
+   * `maxTokens`). `info.model` stands for the realtime model and cannot be called: give
    * `summarize()` a text model (`summarize({ model: 'openai:gpt-5-mini', triggerTokens })`); without one
    * it fails with a `BidiContextError` (`reason: 'no-text-model'`). A manager that throws, or has not
    * settled after 20 s (its `info.signal` then aborts), is reported as a non-fatal `error` event with a
