@@ -1,6 +1,6 @@
 import type { Guardrail } from '@tandem/core';
 import type { BidiModel, Message } from '@tandem/core/spec';
-import type { Approver, SessionOptions, Telemetry, Tool } from '@tandem/core';
+import type { Approver, ContextManager, SessionOptions, Telemetry, Tool } from '@tandem/core';
 import type { BidiAgentHooks } from './session/bidi-hooks.js';
 import type { Clock } from '@tandem/core';
 import type { BidiQueueOptions } from './bidi-queue-options.js';
@@ -80,6 +80,28 @@ export interface BidiAgentOptions {
    * `session`, these follow the stored conversation (and are stored with it).
    */
   readonly messages?: readonly Message[];
+  /**
+   * Keeps a long call's reconnects small: a `ContextManager` from `@tandem/core` — `slidingWindow()`,
+   * `trimToolResults()`, `summarize({ model })`, or several with `composeContext()` — that decides what
+   * history each new connection is opened with (the first one when the call resumes `messages` or a
+   * `session`, every reconnect, and a handoff or `update()` that reconnects). `agent.messages` and the
+   * session keep every message (with a manager each gets an `id`); a tool call still running, or whose
+   * results are not delivered yet, stays in what is sent. `info.estimateTokens` is a local estimate (the
+   * replay is text, so realtime usage, which counts audio, is not used; `info.lastUsage` is the last
+   * `usage` reported; `info.maxInputTokens` is not set, so give `slidingWindow()` a `maxMessages` or
+   * `maxTokens`). `info.model` stands for the realtime model and cannot be called: give
+   * `summarize()` a text model (`summarize({ model: 'openai:gpt-5-mini', triggerTokens })`); without one
+   * it fails with a `BidiContextError` (`reason: 'no-text-model'`). A manager that throws, or has not
+   * settled after 20 s (its `info.signal` then aborts), is reported as a non-fatal `error` event with a
+   * `BidiContextError` and that connection gets the whole history, as without a manager. A handoff target
+   * without a `context` of its own keeps the one in use.
+   *
+   * @example
+   * ```ts
+   * const agent = new BidiAgent({ model, tools, session: { store, id: 'call-1' }, context: slidingWindow({ maxMessages: 40 }) });
+   * ```
+   */
+  readonly context?: ContextManager;
   /**
    * Answers approval requests of tools with `needsApproval` (see `tool-approval-request`): return `true`,
    * or `false` / `{ approved: false, reason }` to deny. Without it, calls wait for `agent.approve(id)` /

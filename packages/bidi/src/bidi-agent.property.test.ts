@@ -5,12 +5,14 @@
 // model withdraws (tool-cancel), user turns and spoken approvals (answer_approval, with approvals:
 // 'spoken'), cancels (immediate and after the current tools) and stop(), responses an output guardrail cuts,
 // handoffs back and forth (transfer_to_desk / transfer_to_front, sometimes to another model, two in one group),
-// update() of instructions, voice and model (live session updates or reconnects), on
+// update() of instructions, voice and model (live session updates or reconnects), sometimes a context window of
+// random size (slidingWindow({ maxMessages })), on
 // ScriptedBidiModel with a ManualClock — sometimes with an output that hangs.
 // After each run: every call got exactly one result, none duplicated or lost, each sendToolResults call
 // was one whole group sent with its most urgent delivery mode, no connection got a result twice, a spoken
-// answer was accepted only after the user spoke, no tripped transcript stayed in history, and the run ended
-// (connection-close last).
+// answer was accepted only after the user spoke, no tripped transcript stayed in history, every connection's replay
+// kept each result after its call (and within the window), no connection got a result for a call it never saw,
+// and the run ended (connection-close last).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scenario, scenarioArb } from './__fixtures__/bidi-scenario.js';

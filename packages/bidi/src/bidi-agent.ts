@@ -1,4 +1,4 @@
-import type { CancelOptions, Tool, ToolAgent } from '@tandem/core';
+import { systemClock, type CancelOptions, type Tool, type ToolAgent } from '@tandem/core';
 import type { BidiInput, BidiModel, Message } from '@tandem/core/spec';
 import type { BidiAgentHandle } from './bidi-agent-handle.js';
 import { validateOptions } from './validate-bidi-agent-options.js';
@@ -19,14 +19,13 @@ import { settlePeers } from './io/end-grace.js';
 import { type InputReader, OutputPump } from './io/run-io.js';
 import type { SessionConfig } from './session/session-config.js';
 import { SessionWriter } from './history/session-writer.js';
-import { systemClock } from '@tandem/core';
 import { toBidiModel } from './connection/to-bidi-model.js';
 import { toolGroupScope } from './tools/tool-group-run.js';
 import { untilAborted } from './util/until-aborted.js';
 import { stopPeers } from './io/stop-peers.js';
 import { readInputs } from './io/read-inputs.js';
 import { withinGrace } from './util/within-grace.js';
-import { sessionSettings } from './session/session-settings.js';
+import { conversationOptions, sessionSettings } from './session/session-settings.js';
 
 /**
  * A realtime (speech-to-speech) agent whose tools run while the conversation goes on.
@@ -89,10 +88,10 @@ export class BidiAgent implements ToolAgent, BidiAgentHandle, AsyncDisposable {
   constructor(options: BidiAgentOptions) {
     validateOptions(options);
     const model = toBidiModel(options.model);
-    this.options = options;
+    this.options = conversationOptions(options);
     this.name = options.name ?? 'agent';
     this.description = options.description;
-    this.history = [...(options.messages ?? [])];
+    this.history = [...(this.options.messages ?? [])];
     this.hooks = new BidiHooks(options.hooks);
     const builtIns: Tool[] = options.approvals === 'spoken' ? [answerApprovalTool(() => this.session?.spoken)] : [];
     this.profileDeps = {
@@ -109,6 +108,7 @@ export class BidiAgent implements ToolAgent, BidiAgentHandle, AsyncDisposable {
       system: options.system,
       voice: options.voice,
       model,
+      context: options.context,
       sources: options.tools ?? [],
       handoffs: options.handoffs ?? [],
     };
@@ -367,10 +367,10 @@ export class BidiAgent implements ToolAgent, BidiAgentHandle, AsyncDisposable {
       ...sessionSettings(options),
       runId,
       profile: this.entry,
-      profileOf: (handoff, inUse) => profileFor(setupOf(handoff.target), { model: inUse.model, voice: inUse.voice }, this.profileDeps),
+      profileOf: (handoff, inUse) => profileFor(setupOf(handoff.target), inUse, this.profileDeps),
       resumedProfile: (messages) => {
         const handoff = lastHandoff(messages, this.own);
-        return handoff === undefined ? undefined : profileFor(setupOf(handoff.target), { model: this.entry.model, voice: this.entry.voice }, this.profileDeps);
+        return handoff === undefined ? undefined : profileFor(setupOf(handoff.target), this.entry, this.profileDeps);
       },
       agent: this,
       history: this.history,

@@ -29,6 +29,7 @@ export { BidiOutputOverflowError } from './errors/bidi-output-overflow-error.js'
 export { BidiOutputError } from './errors/bidi-output-error.js';
 export { BidiStuckPeerError } from './errors/bidi-stuck-peer-error.js';
 export { BidiSessionAppendError } from './errors/bidi-session-append-error.js';
+export { BidiContextError, type BidiContextErrorReason } from './errors/bidi-context-error.js';
 export { pcm16ToInt16, int16ToPcm16 } from './pcm/pcm16-samples.js';
 export { int16ToFloat32, float32ToInt16 } from './pcm/int16-float32.js';
 export { resamplePcm16, resampleInt16 } from './pcm/resample-pcm16.js';

@@ -10,6 +10,7 @@ const BIDI_AGENT_OPTION_KEYS = Object.keys({
   tools: true,
   system: true,
   messages: true,
+  context: true,
   approve: true,
   session: true,
   telemetry: true,
@@ -47,6 +48,10 @@ export function validateOptions(options: BidiAgentOptions): void {
   assertKnownOptions('new BidiAgent()', options, BIDI_AGENT_OPTION_KEYS, BIDI_AGENT_OPTION_ALIASES);
   if (options.approve !== undefined && typeof options.approve !== 'function') {
     throw new TypeError('BidiAgent: approve must be a function (request) => boolean | { approved: false, reason } (or a promise of one).');
+  }
+  const context = options.context;
+  if (context !== undefined && (typeof context !== 'object' || context === null || typeof context.prepare !== 'function')) {
+    throw new TypeError('BidiAgent: context must be a context manager ({ prepare(messages, info) }), e.g. slidingWindow({ maxMessages: 40 }).');
   }
   validateGuardrails('BidiAgent', options.guardrails, ['output']);
   const interval = options.guardrailIntervalChars;

@@ -1,7 +1,7 @@
 // One random BidiAgent scenario for the property test: generated operations applied to a ScriptedBidiModel
 // on a ManualClock, then the invariants users rely on checked. See bidi-agent.property.test.ts.
 import fc from 'fast-check';
-import type { FunctionTool } from '@tandem/core';
+import { slidingWindow, type FunctionTool } from '@tandem/core';
 import { ManualClock, ScriptedBidiModel, bidiResponseEvents, bidiToolGroup, type ScriptedBidiConnection } from '@tandem/core/testing';
 import type { Message } from '@tandem/core/spec';
 import { makeStop } from '@tandem/stop';
@@ -53,6 +53,8 @@ export interface Scenario {
   readonly liveUpdate: boolean;
   /** The handoff target `desk` brings a model of its own (a handoff to it switches models). */
   readonly deskModel: boolean;
+  /** `context: slidingWindow({ maxMessages: window })`: every connection is opened with a bounded history. */
+  readonly window: number | undefined;
   readonly ops: readonly Op[];
 }
 
@@ -64,6 +66,7 @@ export const scenarioArb: fc.Arbitrary<Scenario> = fc.record({
   guarded: fc.boolean(),
   liveUpdate: fc.boolean(),
   deskModel: fc.boolean(),
+  window: fc.option(fc.integer({ min: 2, max: 8 }), { nil: undefined }),
   ops: fc.array(opArb, { minLength: 1, maxLength: 14 }),
 });
 
@@ -88,7 +91,7 @@ function parts(messages: readonly Message[], type: 'tool-call' | 'tool-result'):
 }
 
 /** Runs one scenario; returns the broken invariants (empty when all hold). */
-export async function scenario({ nativeAsyncTools, hangingOutput, spoken, maxConnectionMs, guarded, liveUpdate, deskModel, ops }: Scenario): Promise<string[]> {
+export async function scenario({ nativeAsyncTools, hangingOutput, spoken, maxConnectionMs, guarded, liveUpdate, deskModel, window, ops }: Scenario): Promise<string[]> {
   const clock = new ManualClock();
   let failingSends = 0;
   let failingInputs = 0;
@@ -138,6 +141,7 @@ export async function scenario({ nativeAsyncTools, hangingOutput, spoken, maxCon
     reconnect: { maxAttempts: 3, initialDelayMs: 5, marginMs: 50 },
     responseWaitMs: 50,
     cancelGraceMs: 100,
+    ...(window === undefined ? {} : { context: slidingWindow({ maxMessages: window }) }),
     ...(spoken ? { approvals: 'spoken' as const } : {}),
     ...(guarded ? { guardrails: { output: [{ name: 'leak', check: ({ text }: { text: string }) => ({ tripwire: text.includes('secret'), replaceWith: 'Sorry.' }) }] } } : {}),
   });
@@ -154,6 +158,8 @@ export async function scenario({ nativeAsyncTools, hangingOutput, spoken, maxCon
   const typedAt: number[] = [];
   /** Each group the model asked for (its ids in call order) and the delivery mode it must be sent with. */
   const groups = new Map<string, string>();
+  /** The connection each call was asked for on (a result sent elsewhere needs the call in that replay). */
+  const calledOn = new Map<string, ScriptedBidiConnection>();
   let ids = 0;
   let open: string | undefined;
   // An end waiting for groups to finish (a stop tool, cancel after the current tools) keeps later results
@@ -180,6 +186,7 @@ export async function scenario({ nativeAsyncTools, hangingOutput, spoken, maxCon
           return { name: kind, id };
         });
         groups.set(calls.map((call) => call.id).join(), expectedDelivery(calls.map((call) => call.name)));
+        for (const call of calls) calledOn.set(call.id, connection);
         connection.emit(bidiToolGroup(calls));
         break;
       }
@@ -193,6 +200,7 @@ export async function scenario({ nativeAsyncTools, hangingOutput, spoken, maxCon
         if (!usable || request?.type !== 'tool-approval-request') break;
         const id = `c${String(++ids)}`;
         groups.set(id, 'when-idle');
+        calledOn.set(id, connection);
         connection.emit(bidiToolGroup([{ name: 'answer_approval', id, input: { toolCallId: request.toolCallId, approved: op.op === 'answer-yes' } }]));
         break;
       }
@@ -292,7 +300,8 @@ export async function scenario({ nativeAsyncTools, hangingOutput, spoken, maxCon
   const last = opened.at(-1) as ScriptedBidiConnection;
   endRequested ||= events.some((e) => e.type === 'tool-call-result' && e.results.some((r) => (r.toolName === 'stop' || r.toolName === 'end') && r.status === 'success'));
   if (result === undefined && agent.running && !endRequested && !last.finished && !last.closed) {
-    const delivered = new Set([...parts(last.request.messages, 'tool-result'), ...last.toolResults.flatMap((call) => call.map((r) => r.toolCallId))]);
+    // With a window, a result delivered before may be left out of the current replay: it reached an earlier connection.
+    const delivered = new Set((window === undefined ? [last] : opened).flatMap((c) => [...parts(c.request.messages, 'tool-result'), ...c.toolResults.flatMap((call) => call.map((r) => r.toolCallId))]));
     if (recorded.some((id) => !delivered.has(id))) broken.push('a recorded result never reached the current connection');
   }
 
@@ -317,6 +326,7 @@ export async function scenario({ nativeAsyncTools, hangingOutput, spoken, maxCon
       if (mode === undefined) broken.push('a sendToolResults call that is not one whole group in call order');
       else if (connection.deliveries[index] !== mode) broken.push(`a group sent with delivery ${String(connection.deliveries[index])}, not its most urgent mode ${mode}`);
     });
+    broken.push(...replayCheck(connection, calledOn, window));
   }
   broken.push(...spokenAnswersCheck(events, typedAt));
   if (guarded) broken.push(...guardrailCheck(events, agent.messages));
@@ -326,6 +336,25 @@ export async function scenario({ nativeAsyncTools, hangingOutput, spoken, maxCon
   return broken;
 }
 
+
+/**
+ * What a connection was opened with: each replayed result after its call, each result sent to it for a
+ * call it knows (replayed, or asked for on it), and — with a window — no more messages without tool
+ * parts than the window (a call or result is only ever added back to keep a pair).
+ */
+function replayCheck(connection: ScriptedBidiConnection, calledOn: ReadonlyMap<string, ScriptedBidiConnection>, window: number | undefined): string[] {
+  const broken: string[] = [];
+  const known = new Set<string>();
+  for (const part of connection.request.messages.flatMap((m) => m.parts)) {
+    if (part.type === 'tool-call') known.add(part.toolCallId);
+    else if (part.type === 'tool-result' && !known.has(part.toolCallId)) broken.push('a replayed result before (or without) its call');
+  }
+  const sent = connection.toolResults.flatMap((call) => call.map((r) => r.toolCallId));
+  if (sent.some((id) => !known.has(id) && calledOn.get(id) !== connection)) broken.push('a result sent to a connection that never saw its call');
+  const plain = connection.request.messages.filter((m) => m.parts.every((p) => p.type !== 'tool-call' && p.type !== 'tool-result'));
+  if (window !== undefined && plain.length > window) broken.push(`${String(plain.length)} messages replayed past a window of ${String(window)}`);
+  return broken;
+}
 
 function expectedDelivery(toolNames: readonly string[]): string {
   let mode: keyof typeof URGENCY = 'when-idle';

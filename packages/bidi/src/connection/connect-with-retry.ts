@@ -10,7 +10,7 @@ export interface ConnectAttempt {
   readonly clock: Clock;
   readonly signal: AbortSignal;
   /** Built fresh for every attempt, so a replay includes what happened while waiting. */
-  request(): BidiConnectRequest;
+  request(): Promise<BidiConnectRequest>;
   /** True when the connection is no longer wanted (the conversation ended or a newer restart began). */
   isStale(): boolean;
 }
@@ -27,7 +27,9 @@ export async function connectWithRetry(attempt: ConnectAttempt): Promise<BidiCon
   for (let n = 1; n <= attempts; n++) {
     if (attempt.isStale()) return undefined;
     try {
-      const connection = await attempt.model.connect(attempt.request());
+      const request = await attempt.request();
+      if (attempt.isStale()) return undefined;
+      const connection = await attempt.model.connect(request);
       if (!attempt.isStale()) return connection;
       await connection.close().catch(() => undefined);
       return undefined;

@@ -22,8 +22,8 @@ export interface ConnectionHost {
   responseActive(): boolean;
   /** A restart cuts off the response in progress. */
   interruptResponse(): void;
-  /** The connect request minus `signal` and `resumeToken`, built when each attempt starts. */
-  connectRequest(): Omit<BidiConnectRequest, 'signal' | 'resumeToken'>;
+  /** The connect request minus `signal` and `resumeToken`, built when each attempt starts (its history through the context manager). */
+  connectRequest(): Promise<Omit<BidiConnectRequest, 'signal' | 'resumeToken'>>;
   /** A replacement connection is open (deliver held results, re-check idleness). */
   reconnected(): void;
   /** A connection opened (the first or a replacement), made from the last connect request built. */
@@ -222,7 +222,7 @@ export class ConnectionLifecycle {
       clock: config.clock,
       signal,
       isStale: () => this.host.ending || generation !== this.generationValue,
-      request: () => ({ ...this.host.connectRequest(), signal, ...(resumeToken === undefined ? {} : { resumeToken }) }),
+      request: async () => ({ ...(await this.host.connectRequest()), signal, ...(resumeToken === undefined ? {} : { resumeToken }) }),
     });
   }
 

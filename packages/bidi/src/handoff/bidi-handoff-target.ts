@@ -1,4 +1,4 @@
-import type { Handoff, Tool } from '@tandem/core';
+import type { ContextManager, Handoff, Tool } from '@tandem/core';
 import type { BidiModel } from '@tandem/core/spec';
 
 /**
@@ -30,6 +30,8 @@ export interface BidiHandoffTarget {
   readonly voice?: string;
   /** A model of its own (default: the model in use). */
   readonly model?: BidiModel | string;
+  /** What a reconnect after the transfer replays of the history (see `BidiAgentOptions.context`; default: the manager in use). */
+  readonly context?: ContextManager;
   /** Where this target may hand off to in turn. */
   readonly handoffs?: readonly BidiHandoffEntry[];
 }
@@ -55,6 +57,8 @@ export interface AgentSetup {
   readonly voice: string | undefined;
   /** Its own model; `undefined` keeps the model in use. */
   readonly model: BidiModel | undefined;
+  /** Its own context manager; `undefined` keeps the one in use. */
+  readonly context: ContextManager | undefined;
   readonly sources: readonly (Tool | readonly Tool[])[];
   readonly handoffs: readonly BidiHandoffEntry[];
 }

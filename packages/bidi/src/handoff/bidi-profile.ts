@@ -1,11 +1,11 @@
-import type { Tool } from '@tandem/core';
+import type { ContextManager, Tool } from '@tandem/core';
 import { ToolCatalog } from '@tandem/core/runtime';
 import type { BidiModel } from '@tandem/core/spec';
 import { LiveTools } from '../tools/live-tools.js';
 
 /**
  * What one agent of a voice conversation brings to the live session: its name, instructions, tools,
- * voice and model. The conversation has one active profile at a time; a handoff or `update()` replaces it.
+ * voice, model and context manager. The conversation has one active profile at a time; a handoff or `update()` replaces it.
  * @internal
  */
 export interface BidiProfile extends ProfileParts {
@@ -20,6 +20,8 @@ export interface ProfileParts {
   readonly system: string | undefined;
   readonly voice: string | undefined;
   readonly model: BidiModel;
+  /** What a new connection is sent of the history (the agent's `context`). */
+  readonly context: ContextManager | undefined;
   /** The agent's own tools (a live list stays live). */
   readonly sources: readonly (Tool | readonly Tool[])[];
   /** Handoff tools and built-ins, appended after the agent's own tools. */

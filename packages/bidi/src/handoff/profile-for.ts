@@ -1,4 +1,4 @@
-import { toHandoff, type Tool } from '@tandem/core';
+import { toHandoff, type ContextManager, type Tool } from '@tandem/core';
 import type { BidiModel } from '@tandem/core/spec';
 import { toBidiModel } from '../connection/to-bidi-model.js';
 import { agentSetups, type AgentSetup, type BidiHandoffTarget } from './bidi-handoff-target.js';
@@ -16,13 +16,17 @@ export interface ProfileDeps {
 
 /**
  * The profile of `setup`: its own tools plus one `transfer_to_<name>` tool per handoff and the built-ins;
- * its model and voice, else those in use (`inUse`). A model of the same provider and id as the one in use
+ * its model, voice and context manager, else those in use (`inUse`). A model of the same provider and id as the one in use
  * counts as the same model (agents made with `openai.realtime('gpt-realtime')` each keep the live session).
  * @internal
  *
  * @throws TypeError for a tool name clash (e.g. a tool named like a handoff tool).
  */
-export function profileFor(setup: AgentSetup, inUse: { readonly model: BidiModel; readonly voice: string | undefined }, deps: ProfileDeps): BidiProfile {
+export function profileFor(
+  setup: AgentSetup,
+  inUse: { readonly model: BidiModel; readonly voice: string | undefined; readonly context?: ContextManager | undefined },
+  deps: ProfileDeps,
+): BidiProfile {
   const handoffs = setup.handoffs.map((entry) => toHandoff(entry));
   const names = new Set(handoffs.map((entry) => entry.toolName));
   const extras = [...handoffs.map((entry) => handoffTool(entry, names, deps.transfer)), ...deps.builtIns];
@@ -31,6 +35,7 @@ export function profileFor(setup: AgentSetup, inUse: { readonly model: BidiModel
       name: setup.name,
       system: setup.system,
       voice: setup.voice ?? inUse.voice,
+      context: setup.context ?? inUse.context,
       model: setup.model === undefined || sameModel(setup.model, inUse.model) ? inUse.model : setup.model,
       sources: setup.sources,
       extras,
@@ -48,6 +53,7 @@ export function setupOf(target: BidiHandoffTarget): AgentSetup {
     name: target.name,
     system: target.system,
     voice: target.voice,
+    context: target.context,
     model: target.model === undefined ? undefined : toBidiModel(target.model),
     sources: target.tools ?? [],
     handoffs: target.handoffs ?? [],

@@ -1,8 +1,10 @@
 import type { Message, Part, ToolResult } from '@tandem/core/spec';
 import type { ToolCall } from '@tandem/core';
+import { withMessageId } from '@tandem/core/runtime';
 
 interface Entry {
-  readonly message: Message;
+  /** (Given an `id` as it is appended, when the history assigns ids.) */
+  message: Message;
   /** Set on the tool message of a group, so replay can leave out results not yet delivered. */
   readonly groupId?: string;
   /** A user turn not yet handed to a connection: left out of a replay, since it is sent after it. */
@@ -15,7 +17,7 @@ export type PendingUserTurn = object;
 /**
  * The conversation as a core `Message[]`: sent text, final transcripts, tool calls and their results.
  * Transcript deltas are buffered per role until `final`. Every message added is passed to `added` (the
- * session store), in order. @internal
+ * session store), in order; with `ids` (an agent with a context manager) each gets an `id` first. @internal
  */
 export class ConversationHistory {
   private entries: Entry[];
@@ -25,6 +27,7 @@ export class ConversationHistory {
   constructor(
     initial: readonly Message[],
     private readonly added: (message: Message) => void = () => undefined,
+    private readonly ids = false,
   ) {
     this.entries = initial.map((message) => ({ message }));
   }
@@ -46,6 +49,11 @@ export class ConversationHistory {
   get messages(): readonly Message[] {
     this.snapshot ??= this.entries.map((entry) => entry.message);
     return this.snapshot;
+  }
+
+  /** Records a message as it is (a context manager's `compaction`). */
+  addRecord(message: Message): void {
+    this.append({ message });
   }
 
   /** Records a user turn about to be sent; it stays out of replays until {@link markSent}. */
@@ -126,6 +134,7 @@ export class ConversationHistory {
   }
 
   private append(entry: Entry): void {
+    if (this.ids) entry.message = withMessageId(entry.message);
     this.entries.push(entry);
     this.snapshot = undefined;
     this.added(entry.message);

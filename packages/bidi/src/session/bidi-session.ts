@@ -6,6 +6,7 @@ import type { BidiProfile } from '../handoff/bidi-profile.js';
 import type { BidiCloseReason, BidiEvent, BidiEventBody } from '../bidi-event.js';
 import { SpokenApprovals } from '../approvals/spoken-approvals.js';
 import { ConnectionLifecycle } from '../connection/connection-lifecycle.js';
+import { ReplayContext } from '../context/replay-context.js';
 import { ResultDelivery } from '../delivery/result-delivery.js';
 import { BidiAgentStateError } from '../errors/bidi-agent-state-error.js';
 import { ConversationHistory } from '../history/conversation-history.js';
@@ -53,6 +54,8 @@ export class BidiSession implements SessionCore {
   readonly delivery: ResultDelivery;
   readonly flow: ResponseFlow;
   readonly responseWait: ResponseWait;
+  /** What each new connection is sent of the history (the active agent's `context` manager). */
+  readonly replay: ReplayContext;
   /** The active agent: its model, instructions, tools and voice (a handoff or `update()` replaces it). */
   profile: BidiProfile;
   /** The profile the current connection runs with, and the one the last connect request was built from. */
@@ -72,9 +75,17 @@ export class BidiSession implements SessionCore {
     this.approvals = new PendingApprovals(config.approve);
     this.resampler = new InputResampler(() => this.model.audio.inputRate);
     this.responseWait = new ResponseWait(this.signal, config.clock, config.responseWaitMs, () => this.step());
-    this.history = new ConversationHistory(config.history, (message) =>
-      config.messageAdded(message, (error) => this.emit({ type: 'error', error, fatal: false })),
+    this.history = new ConversationHistory(
+      config.history,
+      (message) => config.messageAdded(message, (error) => this.emit({ type: 'error', error, fatal: false })),
+      config.profile.context !== undefined,
     );
+    this.replay = new ReplayContext({
+      clock: config.clock,
+      signal: this.signal,
+      record: (message) => this.history.addRecord(message),
+      report: (error) => this.emit({ type: 'error', error, fatal: false }),
+    });
     if (config.store !== undefined) config.store.report = (error) => this.emit({ type: 'error', error, fatal: false });
     this.tracer = new SessionTracer(config.telemetry, {
       sessionId: config.store?.sessionId ?? config.runId,

@@ -11,6 +11,7 @@ export function routeModelEvent(session: SessionCore, event: BidiModelEvent): vo
       session.toolGroups.cancel(event.toolCallIds);
       return;
     case 'usage':
+      session.replay.observe(event.usage);
       session.emit({ type: 'usage', usage: event.usage, ...(event.responseId === undefined ? {} : { responseId: event.responseId }) });
       return;
     case 'error':

@@ -5,6 +5,7 @@ import type { BidiProfile } from '../handoff/bidi-profile.js';
 import type { BidiCloseReason, BidiEventBody } from '../bidi-event.js';
 import type { SpokenApprovals } from '../approvals/spoken-approvals.js';
 import type { ConnectionLifecycle } from '../connection/connection-lifecycle.js';
+import type { ReplayContext } from '../context/replay-context.js';
 import type { ResultDelivery } from '../delivery/result-delivery.js';
 import type { ConversationHistory } from '../history/conversation-history.js';
 import type { EventFanout } from '../io/event-fanout.js';
@@ -36,6 +37,7 @@ export interface SessionCore {
   readonly delivery: ResultDelivery;
   readonly flow: ResponseFlow;
   readonly responseWait: ResponseWait;
+  readonly replay: ReplayContext;
   readonly spoken: SpokenApprovals | undefined;
   readonly padding: SpeechEndPadding;
   beforeClose: (() => Promise<void>) | undefined;

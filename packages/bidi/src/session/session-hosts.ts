@@ -42,14 +42,16 @@ function connectionHost(session: SessionCore): ConnectionHost {
     responseActive: () => session.flow.active,
     interruptResponse: () => session.flow.interrupt(),
     // Results not yet delivered are left out of the replay: they are sent to the new connection instead.
-    connectRequest: () => {
+    // The replay is taken now; the active agent's context manager then chooses what of it is sent.
+    connectRequest: async () => {
       const profile = session.requestProfile();
-      return {
+      const request = {
         ...(profile.system === undefined ? {} : { system: profile.system }),
         tools: profile.tools.current().definitions,
         ...(profile.voice === undefined ? {} : { voice: profile.voice }),
         messages: session.history.replay(session.delivery.undeliveredIds()),
       };
+      return { ...request, messages: await session.replay.prepare(profile.context, profile.model, request) };
     },
     attached: () => session.attached(),
     reconnected: () => {

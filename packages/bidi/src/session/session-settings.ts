@@ -1,9 +1,18 @@
 import { systemClock } from '@tandem/core';
+import { withMessageIds } from '@tandem/core/runtime';
 import type { BidiAgentOptions } from '../bidi-agent-options.js';
 import { DEFAULT_LATE_RESULT_NOTE } from '../delivery/late-result-note.js';
 import type { SessionConfig } from './session-config.js';
 
 const DEFAULT_STOP_GRACE_MS = 2_000;
+
+/**
+ * The agent's options as its conversations read them: with a `context` manager, the starting `messages`
+ * each with an `id` (a compaction points at the last message it replaces). @internal
+ */
+export function conversationOptions(options: BidiAgentOptions): BidiAgentOptions {
+  return options.context === undefined || options.messages === undefined ? options : { ...options, messages: withMessageIds(options.messages) };
+}
 
 /** What every conversation of an agent takes from its options, with the defaults filled in. @internal */
 export function sessionSettings(

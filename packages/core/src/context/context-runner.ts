@@ -5,7 +5,7 @@ import type { Message } from '../spec/message/v1/message.js';
 import { ContextOverflowError } from '../spec/errors/context-overflow-error.js';
 import { callModel, type ModelCallOutcome, type ModelCallTarget } from '../model-call/call-model.js';
 import type { ContextInfo, ContextManager } from './context-manager.js';
-import { estimateMessageTokens, textTokens } from './estimate-message-tokens.js';
+import { estimateMessageTokens, estimateRequestOverhead } from './estimate-message-tokens.js';
 import { windowOf } from './sliding-window.js';
 
 /** What a run gives its context runner. @internal */
@@ -50,7 +50,7 @@ export class ContextRunner {
     const { manager } = this.options;
     if (manager === undefined) return request;
     this.step = step;
-    this.overhead = requestOverhead(request);
+    this.overhead = estimateRequestOverhead(request);
     const info = this.info();
     // `request.messages` is a copy of history: what the manager appends (a compaction) is not in it.
     let messages = await manager.prepare(request.messages, info);
@@ -128,16 +128,4 @@ export class ContextRunner {
       appendToHistory: (message) => this.options.record(message, this.step),
     };
   }
-}
-
-const toolTokens = new WeakMap<object, number>();
-
-/** A local estimate of what a request costs beyond its messages: the system prompt and tool definitions. */
-function requestOverhead(request: ModelRequest): number {
-  let tools = toolTokens.get(request.tools);
-  if (tools === undefined) {
-    tools = textTokens(JSON.stringify(request.tools));
-    toolTokens.set(request.tools, tools);
-  }
-  return tools + textTokens(request.system ?? '');
 }

@@ -1,4 +1,5 @@
 import { estimateTokenCount } from 'tokenx';
+import type { ModelRequest } from '../spec/language-model/v1/model-request.js';
 import type { Message } from '../spec/message/v1/message.js';
 import type { Part } from '../spec/message/v1/part.js';
 import type { ToolOutput } from '../spec/message/v1/tool-output.js';
@@ -38,6 +39,30 @@ export function messageTokens(message: Message): number {
   for (const part of message.parts) tokens += partTokens(part);
   cache.set(message, tokens);
   return tokens;
+}
+
+const toolTokens = new WeakMap<object, number>();
+
+/**
+ * A local estimate of what a request costs beyond its messages: its system prompt and tool definitions
+ * (the tools' JSON, cached per `tools` array). Context managers' `info.estimateTokens` adds it to the
+ * messages' estimate before the model has reported any usage; `@tandem/bidi` uses it for what a realtime
+ * connection is opened with.
+ *
+ * @example
+ * ```ts
+ * const tokens = estimateRequestOverhead({ system: 'Be brief.', tools: [] }) + estimateMessageTokens(messages);
+ * ```
+ *
+ * @category Context
+ */
+export function estimateRequestOverhead(request: Pick<ModelRequest, 'system' | 'tools'>): number {
+  let tools = toolTokens.get(request.tools);
+  if (tools === undefined) {
+    tools = textTokens(JSON.stringify(request.tools));
+    toolTokens.set(request.tools, tools);
+  }
+  return tools + textTokens(request.system ?? '');
 }
 
 /** A local estimate of a text's tokens (`tokenx`). @internal */

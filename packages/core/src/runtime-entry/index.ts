@@ -32,3 +32,5 @@ export { pendingApprovalRequests } from '../session/pending-approval-requests.js
 export { lastTransfer } from '../handoff/active-agent.js';
 export { bytesToBase64, base64ToBytes } from '../util/base64.js';
 export { nodeBuiltin, requireNodeBuiltin, type NodeBuiltinModules } from '../util/node-builtin.js';
+export { withMessageId, withMessageIds } from '../context/with-message-ids.js';
+export { estimateRequestOverhead } from '../context/estimate-message-tokens.js';
