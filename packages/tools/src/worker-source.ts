@@ -6,7 +6,7 @@
  * `{ id, ok: false, error: { name, message, stack?, code? } }`. The module is imported once, on the first task.
  * @internal
  */
-export const WORKER_SOURCE = String.raw`
+export const WORKER_SOURCE = `
 'use strict';
 const { parentPort, workerData } = require('node:worker_threads');
 let loaded;
