@@ -55,6 +55,8 @@ export class ToolGroup {
   private readonly signals: AttemptSignals = {
     child: () => this.fanoutOf().child(),
     race: (promise) => this.fanoutOf().race(promise),
+    watch: (listener) => this.fanoutOf().watch(listener),
+    unwatch: (listener) => this.fanout?.unwatch(listener),
   };
 
   constructor(private readonly setup: ToolGroupSetup) {
