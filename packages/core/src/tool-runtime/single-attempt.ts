@@ -7,7 +7,9 @@ import { errorText } from './error-text.js';
 import { makeToolContext, type CallProgress } from './make-tool-context.js';
 import type { CallLink } from './nested-link.js';
 import { isAsyncIterable, runAttempt, settleValue, type AttemptResult } from './run-attempt.js';
-import { cancelledResult, errorResult } from './tool-result.js';
+import { toolModelInput } from './model-input.js';
+import { cancelledResult, errorResult, successResult } from './tool-result.js';
+import type { ToolOutput } from '../spec/message/v1/tool-output.js';
 import type { ToolCallEnd, ToolCallOutcome, ToolRunContext } from './tool-run-context.js';
 
 type MaybePromise<T> = T | Promise<T>;
@@ -78,8 +80,18 @@ class SingleAttempt implements CallProgress, CallLink {
 
   /** A value the tool returned or resolved with (an async iterable is drained first). */
   settle(tool: FunctionTool, value: unknown, ctx: Parameters<typeof settleValue>[3]): MaybePromise<ToolCallEnd> {
-    const result = settleValue(this.call, tool, value, ctx, this.signals);
-    return isPromiseLike(result) ? result.then((settled) => this.end(settled)) : this.end(result);
+    if (isAsyncIterable(value)) {
+      const result = settleValue(this.call, tool, value, ctx, this.signals);
+      return isPromiseLike(result) ? result.then((settled) => this.end(settled)) : this.end(result);
+    }
+    // A plain value (the common case): mapped for the model here, without an intermediate attempt result.
+    let modelInput: ToolOutput;
+    try {
+      modelInput = toolModelInput(tool, value);
+    } catch (error) {
+      return this.end({ ok: false, error, retryable: false });
+    }
+    return this.close({ result: successResult(this.call, value, modelInput) });
   }
 
   /** Waits for the tool's promise, or for the group's abort, whichever comes first. */
@@ -101,10 +113,14 @@ class SingleAttempt implements CallProgress, CallLink {
 
   /** How the attempt ended → how the call ends (as `attemptWithRetry` and `execute` map it), finished. */
   end(result: AttemptResult): MaybePromise<ToolCallEnd> {
+    return this.close(result.ok ? result.outcome : failed(this.call, this.context, result));
+  }
+
+  /** Ends the attempt with `outcome`; a nested run that paused turns the call into an interruption. */
+  private close(outcome: ToolCallOutcome): MaybePromise<ToolCallEnd> {
     this.ended = true;
     this.own?.dispose();
     const { call, context } = this;
-    const outcome = result.ok ? result.outcome : failed(call, context, result);
     const nested = this.interruption;
     if (nested === undefined || context.signal.aborted) return this.finish(outcome);
     const requests = nested.requests.map((request) => ({ ...request, runId: context.runId, parentToolCallId: call.toolCallId }));
