@@ -148,9 +148,12 @@ export class Agent implements ToolAgent {
     const handoffs = this.graph === undefined ? undefined : new HandoffSwitch(this[AGENT_PARTS](), resolved, this.options.maxHandoffs ?? 10);
     const ownName = this.name;
     // Every event names the agent that made it: the active one (a nested run's events keep their own).
+    // Set in place, not copied: every event reaching here is the run's own fresh object (a tool's own event
+    // is copied by its ctx.emit), and spreading events of so many shapes costs more than the rest of a call.
     const emit = (event: AgentEvent): void => {
       handoffs?.observe(event);
-      queue.push(event.agentName === undefined ? { ...event, agentName: handoffs?.active.name ?? ownName } : event);
+      if (event.agentName === undefined) (event as { agentName?: string }).agentName = handoffs?.active.name ?? ownName;
+      queue.push(event);
     };
     const external = options.signal;
     const onAbort = (): void => state.cancel();

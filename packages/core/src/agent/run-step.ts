@@ -21,6 +21,8 @@ type Settled = Exclude<ModelCallOutcome, { type: 'failed' }>;
 
 /** Which calls are left to the caller (tools without `execute`), and which of those ask approval first. */
 interface PendingRules {
+  /** Whether any tool of the step has no `execute` (else no call is pending and none asks the caller's approval). */
+  readonly any: boolean;
   readonly isPending: (call: ToolCall) => boolean;
   readonly asksApproval: (call: ToolCall) => boolean;
 }
@@ -64,7 +66,7 @@ export async function runStep(progress: RunProgress, step: number, request: Mode
   }
   const scope: StepScope = { calls: outcome.calls, assistantRecorded: false, groupFinished: false };
   try {
-    return await settleStep(progress, step, outcome, group, { isPending, asksApproval }, scope);
+    return await settleStep(progress, step, outcome, group, { any: hasPendingTools(tools), isPending, asksApproval }, scope);
   } catch (error) {
     await leavePaired(progress, group, scope, error);
     throw error;
@@ -96,15 +98,15 @@ async function settleStep(
     if (cutOff !== undefined) group.abort(new Error(`The response ended with "${outcome.finishReason}"; its tool calls were not run.`));
   }
   const proceeds = outcome.type === 'complete' && cutOff === undefined;
-  const runnable = proceeds ? calls.filter((call) => !isPending(call)) : [];
-  if (proceeds) {
+  const runnable = !proceeds ? [] : pending.any ? calls.filter((call) => !isPending(call)) : calls;
+  if (proceeds && pending.any) {
     for (const call of calls) if (asksApproval(call)) group.askApprovalForCaller(call);
   }
   await group.settle(runnable);
   throwIfHookFailed(progress);
   // A call stays pending for the caller unless its approval was refused (then it has a result).
   const waitsForCaller = (call: ToolCall): boolean => isPending(call) && !group.hasOutcome(call) && group.interruption(call) === undefined;
-  const interrupted = proceeds ? calls.filter((call) => group.interruption(call) !== undefined) : [];
+  const interrupted = proceeds && group.anyInterrupted ? calls.filter((call) => group.interruption(call) !== undefined) : [];
 
   const facts: StepFacts = {
     response: outcome.type === 'complete' ? { type: 'complete', finishReason: outcome.finishReason } : { type: 'aborted' },
@@ -112,7 +114,7 @@ async function settleStep(
     cancelMessage: state.cancelMessage,
     deferred: state.deferred,
     callCount: calls.length,
-    pendingCount: proceeds ? calls.filter(waitsForCaller).length : 0,
+    pendingCount: proceeds && pending.any ? calls.filter(waitsForCaller).length : 0,
     interruptedCount: interrupted.length,
   };
   const decision = decideStep(facts);
@@ -189,6 +191,19 @@ export async function lateCancel(progress: RunProgress, step: number, pending: r
   if (!state.cancelled) return undefined;
   await pairLateCancel(progress, step, pending);
   return { type: 'end', stopReason: 'cancelled', finalText: state.cancelMessage };
+}
+
+/** Tool lists without a tool for the caller (no `execute`), by snapshot: most have none, and then a step skips its pending checks. */
+const noPendingTools = new WeakSet<ToolSnapshot>();
+const somePendingTools = new WeakSet<ToolSnapshot>();
+
+function hasPendingTools(tools: ToolSnapshot): boolean {
+  if (noPendingTools.has(tools)) return false;
+  if (somePendingTools.has(tools)) return true;
+  let any = false;
+  for (const tool of tools.byName.values()) if (tool.execute === undefined) any = true;
+  (any ? somePendingTools : noPendingTools).add(tools);
+  return any;
 }
 
 /** The group of one step (or of a resume), wired to the run. @internal */

@@ -1,4 +1,5 @@
 import type { AssistantPart } from '../spec/message/v1/message.js';
+import type { ToolCallPart } from '../spec/message/v1/part.js';
 import type { LanguageModelV1 } from '../spec/language-model/v1/language-model-v1.js';
 import type { ModelRequest } from '../spec/language-model/v1/model-request.js';
 import type { FinishReason, Usage } from '../spec/language-model/v1/usage.js';
@@ -103,11 +104,7 @@ export async function callModel(model: LanguageModelV1, request: ModelRequest, s
             input === NOT_JSON
               ? { toolCallId: part.toolCallId, toolName: part.toolName, toolArgs: part.toolArgs }
               : { toolCallId: part.toolCallId, toolName: part.toolName, toolArgs: part.toolArgs, input };
-          slots.push({
-            type: 'tool-call',
-            ...call,
-            ...(part.providerMetadata === undefined ? {} : { providerMetadata: part.providerMetadata }),
-          });
+          slots.push(toolCallPart(call, part.providerMetadata));
           calls.push(call);
           target.emit({ type: 'tool-end', runId, step, toolCall: call });
           target.onToolCall?.(call);
@@ -203,6 +200,16 @@ function closeBlock(block: TextBlock): AssistantPart {
 }
 
 const NOT_JSON = Symbol('not-json');
+
+/** The message part of a call, with the call's fields in order: built field by field (once per call: no spread). */
+function toolCallPart(call: ToolCall, providerMetadata: ProviderMetadata | undefined): AssistantPart {
+  const { toolCallId, toolName, toolArgs } = call;
+  const part: { -readonly [K in keyof ToolCallPart]: ToolCallPart[K] } = Object.hasOwn(call, 'input')
+    ? { type: 'tool-call', toolCallId, toolName, toolArgs, input: call.input }
+    : { type: 'tool-call', toolCallId, toolName, toolArgs };
+  if (providerMetadata !== undefined) part.providerMetadata = providerMetadata;
+  return part;
+}
 
 function parseArgs(toolArgs: string): unknown {
   const raw = toolArgs.trim();

@@ -5,4 +5,8 @@
 export interface AttemptSignals {
   child(): { readonly controller: AbortController; readonly signal: AbortSignal; dispose(): void };
   race<T>(promise: PromiseLike<T>): Promise<T>;
+  /** Calls `listener` with the reason when the group aborts (at once when it has); no controller, no promise. */
+  watch(listener: (reason: unknown) => void): void;
+  /** Removes a listener added with {@link watch}. */
+  unwatch(listener: (reason: unknown) => void): void;
 }

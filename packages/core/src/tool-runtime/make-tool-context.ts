@@ -51,7 +51,9 @@ export function makeToolContext(
     },
     emit(event) {
       if (live.ended) return;
-      context.emit(event.parentToolCallId === undefined ? { ...event, parentToolCallId: call.toolCallId } : event);
+      // Always a fresh object when the run still has to name its agent on it (the run sets `agentName` in place).
+      if (event.parentToolCallId === undefined) context.emit({ ...event, parentToolCallId: call.toolCallId });
+      else context.emit(event.agentName === undefined ? { ...event } : event);
     },
   };
   if (link !== undefined) {

@@ -58,7 +58,8 @@ function race<T>(promise: PromiseLike<T>, context: ToolContext, signals: Races):
   return signals === undefined ? raceAbort(promise, context.signal) : signals.race(promise);
 }
 
-function settleValue(call: ToolCall, tool: FunctionTool, value: unknown, context: ToolContext, signals: Races): AttemptResult | Promise<AttemptResult> {
+/** The result of an attempt whose tool returned (or resolved with) `value`. @internal */
+export function settleValue(call: ToolCall, tool: FunctionTool, value: unknown, context: ToolContext, signals: Pick<AttemptSignals, 'race'> | undefined): AttemptResult | Promise<AttemptResult> {
   // An async iterable may also come inside a promise (from an `async` execute).
   if (isAsyncIterable(value)) return aggregate(call, tool, value, context, signals);
   let modelInput: ToolOutput;
@@ -143,7 +144,8 @@ function describePartial(Aggregator: AggregatorClass, aggregator: { snapshot(): 
   }
 }
 
-function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+/** Whether a tool's return value is a stream to aggregate (an async iterable that is not also a promise). @internal */
+export function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
   return (
     typeof value === 'object' &&
     value !== null &&

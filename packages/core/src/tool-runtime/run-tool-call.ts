@@ -14,6 +14,7 @@ import { parseToolInput, type ParsedInput } from './parse-tool-input.js';
 import { NoSuchToolError } from './tool-errors.js';
 import { cancelledResult, errorResult } from './tool-result.js';
 import { isInterruption, type ToolCallEnd, type ToolCallOutcome, type ToolRunContext } from './tool-run-context.js';
+import { hasSingleAttempt, runSingleAttempt, type FinishCall } from './single-attempt.js';
 
 type MaybePromise<T> = T | Promise<T>;
 
@@ -28,14 +29,13 @@ type MaybePromise<T> = T | Promise<T>;
  */
 export function runToolCall(call: ToolCall, context: ToolRunContext, signals: AttemptSignals, slot?: CallSlot): MaybePromise<ToolCallEnd> {
   const trace = context.trace?.startToolCall(call);
-  const outcome = produceOutcome(call, context, signals, slot);
-  const finish = (produced: ToolCallEnd): MaybePromise<ToolCallEnd> => {
-    if (isInterruption(produced)) return interrupted(produced, call, trace);
-    const after = context.hooks?.afterToolCall === undefined ? produced : runAfterToolCall(call, produced, context);
-    return isPromiseLike(after) ? after.then(report) : report(after);
-  };
   const report = (final: ToolCallOutcome): ToolCallOutcome => reportOutcome(final, context, trace);
-  return isPromiseLike(outcome) ? outcome.then(finish) : finish(outcome);
+  const finish: FinishCall = (produced) => {
+    if (isInterruption(produced)) return interrupted(produced, call, trace);
+    if (context.hooks?.afterToolCall === undefined) return report(produced);
+    return runAfterToolCall(call, produced, context).then(report);
+  };
+  return produceOutcome(call, context, signals, slot, finish);
 }
 
 function interrupted(end: ToolCallEnd, call: ToolCall, trace: ToolCallTrace | undefined): ToolCallEnd {
@@ -47,17 +47,18 @@ function interrupted(end: ToolCallEnd, call: ToolCall, trace: ToolCallTrace | un
   return end;
 }
 
-function produceOutcome(call: ToolCall, context: ToolRunContext, signals: AttemptSignals, slot: CallSlot | undefined): MaybePromise<ToolCallEnd> {
-  if (context.signal.aborted) return { result: cancelledResult(call) };
+/** Runs the call up to its end and hands that to `finish` (each path calls it exactly once). */
+function produceOutcome(call: ToolCall, context: ToolRunContext, signals: AttemptSignals, slot: CallSlot | undefined, finish: FinishCall): MaybePromise<ToolCallEnd> {
+  if (context.signal.aborted) return finish({ result: cancelledResult(call) });
   const tool = context.tools.get(call.toolName);
   if (tool === undefined) {
     const error = new NoSuchToolError(call.toolName, [...context.tools.keys()]);
-    return { result: errorResult(call, error.message), exception: error };
+    return finish({ result: errorResult(call, error.message), exception: error });
   }
   const parsed = parseToolInput(call, tool);
   return isPromiseLike(parsed)
-    ? parsed.then((settled) => afterParse(settled, call, tool, context, signals, slot))
-    : afterParse(parsed, call, tool, context, signals, slot);
+    ? parsed.then((settled) => afterParse(settled, call, tool, context, signals, slot, finish))
+    : afterParse(parsed, call, tool, context, signals, slot, finish);
 }
 
 function afterParse(
@@ -67,12 +68,19 @@ function afterParse(
   context: ToolRunContext,
   signals: AttemptSignals,
   slot: CallSlot | undefined,
+  finish: FinishCall,
 ): MaybePromise<ToolCallEnd> {
-  if (!parsed.ok) return { result: errorResult(call, parsed.error.message), exception: parsed.error };
+  if (!parsed.ok) return finish({ result: errorResult(call, parsed.error.message), exception: parsed.error });
   if (context.hooks?.beforeToolCall === undefined && tool.needsApproval === undefined) {
-    return execute(call, tool, parsed.input, context, signals);
+    // The fast path: one attempt, no timer — one continuation from the tool's promise to the call's end.
+    if (hasSingleAttempt(tool)) return runSingleAttempt(call, tool, parsed.input, context, signals, finish);
+    return thenFinish(execute(call, tool, parsed.input, context, signals), finish);
   }
-  return gateAndRun(call, tool, parsed.input, context, signals, slot);
+  return gateAndRun(call, tool, parsed.input, context, signals, slot).then(finish);
+}
+
+function thenFinish(end: MaybePromise<ToolCallEnd>, finish: FinishCall): MaybePromise<ToolCallEnd> {
+  return isPromiseLike(end) ? end.then(finish) : finish(end);
 }
 
 /** Emits `tool-call-start` and runs the attempts; a nested run that paused turns the call into an interruption. */

@@ -10,9 +10,45 @@ import { runToolCall } from './run-tool-call.js';
 import { cancelledResult } from './tool-result.js';
 import { isInterruption, type ToolCallEnd, type ToolCallInterruption, type ToolCallOutcome, type ToolRunContext } from './tool-run-context.js';
 
-/** A call's slot, as the group tracks it. */
-interface HeldSlot extends CallSlot {
-  held: boolean;
+/** What a call's slot reaches of its group. */
+interface SlotOwner {
+  readonly pool: SlotPool;
+  readonly approvalWaits: Map<string, AbortController>;
+  checkDeferredEnd(): void;
+}
+
+/** A call's slot, as the group tracks it (one object per call, its methods shared). */
+class HeldSlot implements CallSlot {
+  held = false;
+
+  constructor(
+    private readonly owner: SlotOwner,
+    private readonly toolCallId: string,
+    private readonly pooled: boolean,
+  ) {}
+
+  release(): void {
+    if (!this.held) return;
+    this.held = false;
+    this.owner.pool.give();
+  }
+
+  async reacquire(): Promise<void> {
+    if (!this.pooled) return;
+    await this.owner.pool.take();
+    this.held = true;
+  }
+
+  beginApprovalWait(): AbortSignal {
+    const wait = new AbortController();
+    this.owner.approvalWaits.set(this.toolCallId, wait);
+    this.owner.checkDeferredEnd();
+    return wait.signal;
+  }
+
+  endApprovalWait(): void {
+    this.owner.approvalWaits.delete(this.toolCallId);
+  }
 }
 
 /** What a {@link ToolGroup} needs: the shared call context, minus what the group owns. @internal */
@@ -52,9 +88,12 @@ export class ToolGroup {
   private trace: ToolGroupTrace | undefined;
   private fanout: AbortFanout | undefined;
   private finished = false;
+  private slotOwner: SlotOwner | undefined;
   private readonly signals: AttemptSignals = {
     child: () => this.fanoutOf().child(),
     race: (promise) => this.fanoutOf().race(promise),
+    watch: (listener) => this.fanoutOf().watch(listener),
+    unwatch: (listener) => this.fanout?.unwatch(listener),
   };
 
   constructor(private readonly setup: ToolGroupSetup) {
@@ -109,6 +148,11 @@ export class ToolGroup {
       else this.record(call, end, slot);
     });
     this.keepUntilSettled(answered);
+  }
+
+  /** Whether any call ended waiting for a person. */
+  get anyInterrupted(): boolean {
+    return this.interrupted.size > 0;
   }
 
   /** Whether `call` ended waiting for a person (`approvals: 'interrupt'`), and for which requests. */
@@ -194,29 +238,7 @@ export class ToolGroup {
   }
 
   private slotFor(toolCallId: string, pooled: boolean): HeldSlot {
-    const slot: HeldSlot = {
-      held: false,
-      release: () => {
-        if (!slot.held) return;
-        slot.held = false;
-        this.pool.give();
-      },
-      reacquire: async () => {
-        if (!pooled) return;
-        await this.pool.take();
-        slot.held = true;
-      },
-      beginApprovalWait: () => {
-        const wait = new AbortController();
-        this.approvalWaits.set(toolCallId, wait);
-        this.checkDeferredEnd();
-        return wait.signal;
-      },
-      endApprovalWait: () => {
-        this.approvalWaits.delete(toolCallId);
-      },
-    };
-    return slot;
+    return new HeldSlot((this.slotOwner ??= { pool: this.pool, approvalWaits: this.approvalWaits, checkDeferredEnd: () => this.checkDeferredEnd() }), toolCallId, pooled);
   }
 
   /** `settle()` waits for `work`; it leaves the set once done. */

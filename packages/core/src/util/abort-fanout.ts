@@ -75,6 +75,35 @@ export class AbortFanout {
     });
   }
 
+  /**
+   * Calls `listener` with the parent's reason when the parent aborts — at once when it already has. The
+   * cheapest link: no controller, no promise; {@link unwatch} removes it.
+   *
+   * @example
+   * ```ts
+   * const stop = (reason: unknown) => task.cancel(reason);
+   * fanout.watch(stop);
+   * await task.done;
+   * fanout.unwatch(stop);
+   * ```
+   */
+  watch(listener: (reason: unknown) => void): void {
+    if (this.parent.aborted) listener(this.parent.reason);
+    else this.children.add(listener);
+  }
+
+  /**
+   * Removes a listener added with {@link watch}.
+   *
+   * @example
+   * ```ts
+   * fanout.unwatch(stop);
+   * ```
+   */
+  unwatch(listener: (reason: unknown) => void): void {
+    this.children.delete(listener);
+  }
+
   /** Removes the listener from the parent. */
   dispose(): void {
     this.parent.removeEventListener('abort', this.onAbort);
