@@ -103,11 +103,7 @@ export async function callModel(model: LanguageModelV1, request: ModelRequest, s
             input === NOT_JSON
               ? { toolCallId: part.toolCallId, toolName: part.toolName, toolArgs: part.toolArgs }
               : { toolCallId: part.toolCallId, toolName: part.toolName, toolArgs: part.toolArgs, input };
-          slots.push({
-            type: 'tool-call',
-            ...call,
-            ...(part.providerMetadata === undefined ? {} : { providerMetadata: part.providerMetadata }),
-          });
+          slots.push(toolCallPart(call, part.providerMetadata));
           calls.push(call);
           target.emit({ type: 'tool-end', runId, step, toolCall: call });
           target.onToolCall?.(call);
@@ -200,6 +196,23 @@ function closeBlock(block: TextBlock): AssistantPart {
   return block.providerMetadata === undefined
     ? { type: block.kind, text: block.text }
     : { type: block.kind, text: block.text, providerMetadata: block.providerMetadata };
+}
+
+/**
+ * The message part of a call, as one literal of its own fields: a part spread together from others keeps
+ * some fields out of the object (more bytes per part, and history holds every part).
+ */
+function toolCallPart(call: ToolCall, providerMetadata: ProviderMetadata | undefined): AssistantPart {
+  const { toolCallId, toolName, toolArgs } = call;
+  if (!('input' in call)) {
+    return providerMetadata === undefined
+      ? { type: 'tool-call', toolCallId, toolName, toolArgs }
+      : { type: 'tool-call', toolCallId, toolName, toolArgs, providerMetadata };
+  }
+  const input = call.input;
+  return providerMetadata === undefined
+    ? { type: 'tool-call', toolCallId, toolName, toolArgs, input }
+    : { type: 'tool-call', toolCallId, toolName, toolArgs, input, providerMetadata };
 }
 
 const NOT_JSON = Symbol('not-json');
