@@ -61,12 +61,12 @@ function userTurn(): ModelMessage {
   return { role: 'user', content: 'go' };
 }
 
-async function consume(agent: ToolLoopAgent<never, ToolSet>): Promise<RunOutcome & { messages: ModelMessage[] }> {
+async function consume(agent: ToolLoopAgent<never, ToolSet>): Promise<RunOutcome & { steps: readonly { response: { messages: ModelMessage[] } }[] }> {
   const result = await agent.stream({ prompt: 'go' });
   let deltas = 0;
   for await (const part of result.fullStream) if (part.type === 'text-delta') deltas++;
-  const [text, response] = await Promise.all([result.text, result.response]);
-  return { deltas, text, messages: response.messages };
+  const [text, steps] = await Promise.all([result.text, result.steps]);
+  return { deltas, text, steps };
 }
 
 /** Vercel AI SDK: `ToolLoopAgent.stream()` consumed through `fullStream`, with `MockLanguageModelV4`. */
@@ -86,10 +86,11 @@ export function aiSdkContender(): Contender {
     async finished(scenario) {
       const model = sharedModel(scenario);
       const agent = new ToolLoopAgent({ model, tools: toolSet(scenario) });
-      const { messages } = await consume(agent);
+      const { steps } = await consume(agent);
       model.doStreamCalls.length = 0; // the mock's record of the last call is test bookkeeping, not the SDK's state
-      // `response.messages` holds what the run added; a chat keeps the user's turn too (4 messages, as the others).
-      return { agent, messages: [userTurn(), ...messages] };
+      // `response.messages` holds only the last step's messages in `ai` 7 (here the answer alone): a chat keeps every
+      // step's (the tool call, its result, the answer) and the user's turn (4 messages, as the others).
+      return { agent, messages: [userTurn(), ...steps.flatMap((step) => step.response.messages)] };
     },
   };
 }
@@ -141,7 +142,7 @@ export function aiSdkGenerateContender(): Contender {
     async finished(scenario) {
       const agent = new ToolLoopAgent({ model: sharedGenerateModel(scenario), tools: toolSet(scenario) });
       const result = await agent.generate({ prompt: 'go' });
-      return { agent, messages: [userTurn(), ...result.response.messages] };
+      return { agent, messages: [userTurn(), ...result.steps.flatMap((step) => step.response.messages)] };
     },
   };
 }

@@ -16,7 +16,7 @@ import { AgentRunImpl } from './agent-run-impl.js';
 import type { AgentOptions, AgentResult, AgentRun, RunOptions, StopCondition } from './agent-types.js';
 import { runLoop } from './run-loop.js';
 import { RunState } from './run-state.js';
-import { ToolCatalog } from './tool-catalog.js';
+import { sharedToolCatalog, type ToolCatalog } from './tool-catalog.js';
 import { validateAgentOptions } from './validate-agent-options.js';
 import { withMessageIds } from '../context/with-message-ids.js';
 import type { RunHooks } from './run-hooks.js';
@@ -33,6 +33,13 @@ const NO_MESSAGES: readonly Message[] = Object.freeze([]);
 const NO_CONDITIONS: readonly StopCondition[] = Object.freeze([]);
 /** Shared by agents without hooks; never added to. */
 const NO_HOOKS = new HookRegistry();
+/**
+ * Kept beside agents rather than on them (most agents have no handoffs, and a server holds thousands):
+ * the agents connected to one by handoffs (itself included), absent while there are none; and the parts a
+ * handoff run uses, made when first asked for.
+ */
+const GRAPHS = new WeakMap<Agent, Set<HandoffAgent>>();
+const PARTS = new WeakMap<Agent, AgentParts>();
 
 /**
  * An agent: a model loop that runs the tools the model asks for — each response's calls as one
@@ -54,23 +61,18 @@ const NO_HOOKS = new HookRegistry();
  */
 export class Agent implements ToolAgent {
   readonly options: AgentOptions;
-  // Kept small on purpose: a finished agent should cost little memory (apps hold thousands).
+  // Kept small on purpose: a finished agent should cost little memory (apps hold thousands). What is the
+  // same for every agent of one definition (the tool catalog) is shared; the rest is made when first used.
   private readonly catalog: ToolCatalog;
-  private readonly stopWhen: readonly StopCondition[];
   private hooks: HookRegistry | undefined;
   private active: Set<RunState> | undefined;
   private lastMessages: readonly Message[] = NO_MESSAGES;
-  /** The agents connected to this one by handoffs (itself included); absent while there are none. */
-  private graph: Set<HandoffAgent> | undefined;
-  private parts: AgentParts | undefined;
 
   /** @throws TypeError for an invalid or duplicate tool name, or invalid settings (`maxSteps`, `toolExecution`, tool `config`). */
   constructor(options: AgentOptions = {}) {
     validateAgentOptions(options);
     this.options = options;
-    this.catalog = new ToolCatalog(options.tools);
-    this.stopWhen =
-      options.stopWhen === undefined ? NO_CONDITIONS : Array.isArray(options.stopWhen) ? options.stopWhen : [options.stopWhen as StopCondition];
+    this.catalog = sharedToolCatalog(options.tools);
     for (const [name, fn] of Object.entries(options.hooks ?? {}) as [HookName, AgentHooks[HookName]][]) {
       if (fn !== undefined) this.on(name, fn);
     }
@@ -145,7 +147,7 @@ export class Agent implements ToolAgent {
     state.model = resolved;
     this.lastMessages = state.messages;
     const queue = new EventQueue<AgentEvent>(UNREAD_EVENT_LIMIT);
-    const handoffs = this.graph === undefined ? undefined : new HandoffSwitch(this[AGENT_PARTS](), resolved, this.options.maxHandoffs ?? 10);
+    const handoffs = GRAPHS.has(this) ? new HandoffSwitch(this[AGENT_PARTS](), resolved, this.options.maxHandoffs ?? 10) : undefined;
     const ownName = this.name;
     // Every event names the agent that made it: the active one (a nested run's events keep their own).
     // Set in place, not copied: every event reaching here is the run's own fresh object (a tool's own event
@@ -173,7 +175,7 @@ export class Agent implements ToolAgent {
       model: resolved,
       catalog: handoffs?.source ?? this.catalog,
       options: this.options,
-      stopWhen: this.stopWhen,
+      stopWhen: stopConditions(this.options.stopWhen),
       // Resolved per call, so hooks added with on() while a run is going apply to it too.
       hooks: workHooks(this.runHooks(), work),
       runId,
@@ -235,15 +237,19 @@ export class Agent implements ToolAgent {
 
   /** @internal What a run uses of this agent when it becomes active by a handoff. */
   [AGENT_PARTS](): AgentParts {
-    this.parts ??= {
-      agent: this,
-      name: this.name,
-      options: this.options,
-      catalog: this.catalog,
-      hooks: this.runHooks(),
-      graph: () => this.graph ?? new Set([this]),
-    };
-    return this.parts;
+    let parts = PARTS.get(this);
+    if (parts === undefined) {
+      parts = {
+        agent: this,
+        name: this.name,
+        options: this.options,
+        catalog: this.catalog,
+        hooks: this.runHooks(),
+        graph: () => GRAPHS.get(this) ?? new Set([this]),
+      };
+      PARTS.set(this, parts);
+    }
+    return parts;
   }
 
   /** The hooks a run sees, resolved per call, so hooks added with on() while a run is going apply to it too. */
@@ -253,6 +259,8 @@ export class Agent implements ToolAgent {
 
   /** Checks the handoffs and joins this agent's graph with its targets' (read again at each run: targets may be added later). */
   private joinHandoffs(): void {
+    // Without handoffs the parts are not made: most agents never need them.
+    if (this.options.handoffs === undefined || this.options.handoffs.length === 0) return;
     const list = handoffsOf(this[AGENT_PARTS]());
     if (list.length === 0) return;
     const own = new Set<string>(this.catalog.current().byName.keys());
@@ -263,13 +271,13 @@ export class Agent implements ToolAgent {
       }
       seen.add(entry.toolName);
     }
-    const graph = this.graph ?? new Set<HandoffAgent>([this]);
+    const graph = GRAPHS.get(this) ?? new Set<HandoffAgent>([this]);
     for (const entry of list) {
       const target = entry.target;
-      if (target instanceof Agent) for (const member of target.graph ?? [target]) graph.add(member);
+      if (target instanceof Agent) for (const member of GRAPHS.get(target) ?? [target]) graph.add(member);
       else graph.add(target);
     }
-    for (const member of graph) if (member instanceof Agent) member.graph = graph;
+    for (const member of graph) if (member instanceof Agent) GRAPHS.set(member, graph);
   }
 
   /**
@@ -281,6 +289,11 @@ export class Agent implements ToolAgent {
   cancel(options?: CancelOptions): void {
     for (const state of this.active ?? []) state.cancel(options);
   }
+}
+
+function stopConditions(stopWhen: AgentOptions['stopWhen']): readonly StopCondition[] {
+  if (stopWhen === undefined) return NO_CONDITIONS;
+  return Array.isArray(stopWhen) ? (stopWhen as readonly StopCondition[]) : [stopWhen as StopCondition];
 }
 
 function toMessages(messages: string | readonly Message[]): readonly Message[] {

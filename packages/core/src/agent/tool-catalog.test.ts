@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fnTool } from '../__fixtures__/fixtures.js';
 import type { Tool } from '../tool-definition/tool.js';
-import { ToolCatalog } from './tool-catalog.js';
+import { sharedToolCatalog, ToolCatalog } from './tool-catalog.js';
+import { Agent } from './agent.js';
 
 const thrown = (fn: () => unknown): unknown => {
   try {
@@ -63,5 +64,30 @@ describe('ToolCatalog', () => {
     live.push(fnTool('two', () => 2));
     expect(catalog.current()).not.toBe(snapshot);
     expect([...catalog.current().byName.keys()]).toEqual(['one', 'two']);
+  });
+
+  it('gives agents of one plain tool list one catalog, and a live list a catalog of its own', () => {
+    const tools = [fnTool('weather', () => 1)];
+    const shared = sharedToolCatalog(tools);
+    expect(sharedToolCatalog(tools), 'the same array').toBe(shared);
+    expect(sharedToolCatalog([...tools]), 'a new array of the same tools').toBe(shared);
+    expect(sharedToolCatalog([fnTool('weather', () => 1)]), 'other tools').not.toBe(shared);
+    expect(sharedToolCatalog(undefined)).toBe(sharedToolCatalog([]));
+    const live: Tool[] = [fnTool('one', () => 1)];
+    const first = sharedToolCatalog([live]);
+    expect(sharedToolCatalog([live]), 'a live list is read again: never shared').not.toBe(first);
+    live.push(fnTool('two', () => 2));
+    expect(names(first)).toEqual(['one', 'two']);
+    expect(() => sharedToolCatalog([fnTool('x', () => 1), fnTool('x', () => 2)])).toThrow(/Duplicate tool name "x"/);
+    expect(() => sharedToolCatalog([fnTool('x', () => 1), fnTool('x', () => 2)]), 'an invalid list is checked each time').toThrow(/Duplicate tool name "x"/);
+  });
+
+  it('lets agents of one definition share their tools', () => {
+    const tools = [fnTool('weather', () => 1)];
+    const a = new Agent({ tools });
+    const b = new Agent({ tools: [...tools] });
+    expect(a.tools).toBe(b.tools);
+    expect([...a.tools.keys()]).toEqual(['weather']);
+    expect(() => new Agent({ tools: [fnTool('x', () => 1), fnTool('x', () => 2)] })).toThrow(TypeError);
   });
 });

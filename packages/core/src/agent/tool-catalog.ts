@@ -32,10 +32,14 @@ export interface ToolCatalogOptions {
 const EMPTY: ToolSnapshot = { byName: new Map(), definitions: [] };
 const NO_OPTIONS: ToolCatalogOptions = Object.freeze({});
 
-/** A snapshot built from a plain tool list, and the tools it was built from (a copy: the list may change). */
+/**
+ * A snapshot built from a plain tool list, and the tools it was built from (a copy: the list may change);
+ * `catalog` is the one catalog agents built from that list share ({@link sharedToolCatalog}).
+ */
 interface SharedSnapshot {
   readonly tools: readonly Tool[];
   readonly snapshot: ToolSnapshot;
+  catalog?: ToolCatalog;
 }
 
 /**
@@ -111,10 +115,41 @@ export class ToolCatalog {
   }
 }
 
+/** No tools: one catalog for every agent without any. */
+const NO_TOOLS = new ToolCatalog(undefined);
+
+/**
+ * The catalog for an `Agent`'s `tools`: agents built from the same plain list — a server making one agent
+ * per session from one definition — share one catalog (a plain list is read once, so it never changes);
+ * a live list gets one of its own. @internal
+ *
+ * @throws TypeError for an invalid or duplicate tool name, or something that is not a tool.
+ *
+ * @example
+ * ```ts
+ * sharedToolCatalog([weather]) === sharedToolCatalog([weather]); // true: one catalog per definition
+ * ```
+ */
+export function sharedToolCatalog(sources: readonly (Tool | readonly Tool[])[] | undefined): ToolCatalog {
+  if (sources === undefined || sources.length === 0) return NO_TOOLS;
+  if (isLiveList(sources) || sources.some((source) => Array.isArray(source))) return new ToolCatalog(sources);
+  const tools = sources as readonly Tool[];
+  const known = sharedEntry(tools);
+  if (known?.catalog !== undefined) return known.catalog;
+  const catalog = new ToolCatalog(tools);
+  const entry = known ?? sharedEntry(tools);
+  if (entry !== undefined) entry.catalog = catalog;
+  return catalog;
+}
+
 function sharedSnapshot(tools: readonly Tool[]): ToolSnapshot | undefined {
+  return sharedEntry(tools)?.snapshot;
+}
+
+function sharedEntry(tools: readonly Tool[]): SharedSnapshot | undefined {
   const first = tools[0];
   if (first === undefined || typeof first !== 'object') return undefined;
-  return SHARED.get(first)?.find((entry) => sameTools(entry.tools, tools))?.snapshot;
+  return SHARED.get(first)?.find((entry) => sameTools(entry.tools, tools));
 }
 
 function share(tools: readonly Tool[], snapshot: ToolSnapshot): void {

@@ -199,6 +199,23 @@ function closeBlock(block: TextBlock): AssistantPart {
     : { type: block.kind, text: block.text, providerMetadata: block.providerMetadata };
 }
 
+/**
+ * The message part of a call, as one literal of its own fields: a part spread together from others keeps
+ * some fields out of the object (more bytes per part, and history holds every part).
+ */
+function toolCallPart(call: ToolCall, providerMetadata: ProviderMetadata | undefined): AssistantPart {
+  const { toolCallId, toolName, toolArgs } = call;
+  if (!('input' in call)) {
+    return providerMetadata === undefined
+      ? { type: 'tool-call', toolCallId, toolName, toolArgs }
+      : { type: 'tool-call', toolCallId, toolName, toolArgs, providerMetadata };
+  }
+  const input = call.input;
+  return providerMetadata === undefined
+    ? { type: 'tool-call', toolCallId, toolName, toolArgs, input }
+    : { type: 'tool-call', toolCallId, toolName, toolArgs, input, providerMetadata };
+}
+
 const NOT_JSON = Symbol('not-json');
 
 /** The message part of a call, with the call's fields in order: built field by field (once per call: no spread). */

@@ -42,6 +42,25 @@ describe('stream()', () => {
     expect(result.toolCalls[0]).toEqual({ toolCallId: expect.any(String), toolName: 't', toolArgs: '{oops' });
   });
 
+  it('records each tool call as a part with exactly its fields: input only when the arguments parse, provider metadata only when given', async () => {
+    const meta = { google: { thoughtSignature: 'sig' } };
+    const parts: ModelStreamPart[] = [
+      { type: 'tool-end', toolCallId: 'a', toolName: 't', toolArgs: '{"i":1}' },
+      { type: 'tool-end', toolCallId: 'b', toolName: 't', toolArgs: '{oops' },
+      { type: 'tool-end', toolCallId: 'c', toolName: 't', toolArgs: '{"i":2}', providerMetadata: meta },
+      { type: 'tool-end', toolCallId: 'd', toolName: 't', toolArgs: '{oops', providerMetadata: meta },
+      { type: 'finish', finishReason: 'tool-calls', usage: { inputTokens: 1, outputTokens: 2 } },
+    ];
+    const result = await stream(new ScriptedModel({ responses: [parts] }), 'hi').result;
+    expect(result.message.parts).toStrictEqual([
+      { type: 'tool-call', toolCallId: 'a', toolName: 't', toolArgs: '{"i":1}', input: { i: 1 } },
+      { type: 'tool-call', toolCallId: 'b', toolName: 't', toolArgs: '{oops' },
+      { type: 'tool-call', toolCallId: 'c', toolName: 't', toolArgs: '{"i":2}', input: { i: 2 }, providerMetadata: meta },
+      { type: 'tool-call', toolCallId: 'd', toolName: 't', toolArgs: '{oops', providerMetadata: meta },
+    ]);
+    expect(result.message.parts.map((part) => Object.keys(part))[2]).toEqual(['type', 'toolCallId', 'toolName', 'toolArgs', 'input', 'providerMetadata']);
+  });
+
   it('assembles interleaved text and reasoning blocks in start order, keeping provider metadata', async () => {
     const parts: ModelStreamPart[] = [
       { type: 'reasoning-start', blockId: 'r' },
