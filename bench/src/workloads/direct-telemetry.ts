@@ -3,7 +3,8 @@ import type { RunTrace, Telemetry, ToolCallTrace, ToolGroupTrace } from '@tandem
 
 /**
  * The spans `otel()` makes for a run — `invoke_agent`, a `chat` per model call, a `tool_group` per group
- * and an `execute_tool` per call, with the same attributes (content recording off) — written straight
+ * and an `execute_tool` per call, with the same attributes and values (content recording off; the
+ * provider's name is used as it is, which for the bench's `scripted` model is what otel() records) — written straight
  * against the OpenTelemetry API, with none of `@tandem/otel`'s glue (no span bookkeeping, no guards, no
  * shared helpers). It implements core's `Telemetry` slot, so an agent with it pays exactly what an agent
  * pays for spans made by hand: the reference `otel()`'s overhead is judged against.
@@ -35,7 +36,13 @@ export function directTelemetry(tracer: Tracer): Telemetry {
           return {
             end(outcome) {
               if (outcome.type === 'complete') {
-                chat.setAttributes({ 'gen_ai.response.finish_reasons': [outcome.finishReason], 'gen_ai.usage.input_tokens': outcome.usage.inputTokens, 'gen_ai.usage.output_tokens': outcome.usage.outputTokens });
+                chat.setAttributes({
+                  'gen_ai.response.finish_reasons': [FINISH_REASONS[outcome.finishReason] ?? outcome.finishReason],
+                  'gen_ai.usage.input_tokens': outcome.usage.inputTokens,
+                  'gen_ai.usage.output_tokens': outcome.usage.outputTokens,
+                });
+                // The model that answered (core reports it on every completed call), as otel() records it.
+                if (outcome.answeredBy !== undefined) chat.setAttributes({ 'gen_ai.response.model': outcome.answeredBy.modelId, 'gen_ai.provider.name': outcome.answeredBy.provider });
               } else failed(chat, outcome.type === 'aborted' ? 'cancelled' : '_OTHER');
               chat.end();
             },
@@ -81,6 +88,9 @@ export function directTelemetry(tracer: Tracer): Telemetry {
     },
   };
 }
+
+/** Finish reasons as the GenAI conventions spell them (`tool-calls` → `tool_call`), as otel() records them. */
+const FINISH_REASONS: { readonly [reason: string]: string } = { 'tool-calls': 'tool_call', 'content-filter': 'content_filter' };
 
 function failed(span: Span, type: string): void {
   span.setAttribute('error.type', type);

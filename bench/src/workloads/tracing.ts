@@ -31,7 +31,8 @@ function sdkAlone(tracer: Tracer, k: number): void {
   const runContext = trace.setSpan(context.active(), run);
   for (let step = 0; step < 2; step++) {
     const chat = tracer.startSpan('chat m', { kind: SpanKind.CLIENT, attributes: { 'gen_ai.operation.name': 'chat', 'gen_ai.provider.name': 'scripted', 'gen_ai.request.model': 'm', 'tandem.step': step } }, runContext);
-    chat.setAttributes({ 'gen_ai.response.finish_reasons': ['stop'], 'gen_ai.usage.input_tokens': 1, 'gen_ai.usage.output_tokens': 1 });
+    chat.setAttributes({ 'gen_ai.response.finish_reasons': [step === 0 ? 'tool_call' : 'stop'], 'gen_ai.usage.input_tokens': 1, 'gen_ai.usage.output_tokens': 1 });
+    chat.setAttributes({ 'gen_ai.response.model': 'm', 'gen_ai.provider.name': 'scripted' });
     chat.end();
   }
   const group = tracer.startSpan('tool_group', { kind: SpanKind.INTERNAL, attributes: { 'tandem.step': 0, 'tandem.tool_group.calls': k } }, runContext);

@@ -193,6 +193,31 @@ describe('otel()', () => {
     expect(runSpan.attributes['error.type']).toBe('Error');
   });
 
+  it('ends only the children still open when their parent ends, oldest first, and leaves finished ones as they were', () => {
+    const tracing = recordingTracer();
+    const run = otel({ tracer: tracing.tracer }).startRun({ runId: 'r', agentName: 'agent', model, messages: [user] });
+    const calls = [call('a', 'Oslo'), call('b', 'Lisbon'), call('c', 'Rome'), call('d', 'Paris')];
+    const group = run.startToolGroup({ step: 0, calls });
+    const traces = calls.map((c) => group.startToolCall(c));
+    traces[1]!.end(result(calls[1]!, 'success', 'sunny'));
+    traces[3]!.end(result(calls[3]!, 'success', 'rain'));
+    group.end([]);
+    traces[0]!.end(result(calls[0]!, 'success', 'late'));
+    run.end({ type: 'complete', stopReason: 'endTurn', usage, message: undefined });
+    expect(tracing.openNames()).toEqual([]);
+    const ids = (span: { attributes: { [key: string]: unknown } }) => span.attributes['gen_ai.tool.call.id'];
+    const toolSpans = tracing.spans().filter((span) => span.name.startsWith('execute_tool'));
+    expect(toolSpans.map(ids), 'finished calls first, then the open ones in the order they started').toEqual(['b', 'd', 'a', 'c']);
+    expect(toolSpans.map((span) => [ids(span), span.attributes['tandem.tool.status'] ?? null, span.attributes['error.type'] ?? null])).toEqual([
+      ['b', 'success', null],
+      ['d', 'success', null],
+      ['a', null, 'cancelled'],
+      ['c', null, 'cancelled'],
+    ]);
+    // A call's end() after its group ended it changes nothing.
+    expect(tracing.spans().filter((span) => ids(span) === 'a')).toHaveLength(1);
+  });
+
   it('ends each span once: a second end() changes nothing', () => {
     const tracing = recordingTracer();
     const run = otel({ tracer: tracing.tracer }).startRun({ runId: 'r', agentName: 'agent', model, messages: [user] });

@@ -1,9 +1,8 @@
 import { trace, type Tracer } from '@opentelemetry/api';
-import type { RunTrace, SessionTrace, Telemetry } from '@tandem/core';
-import { NO_MODEL_CALL, NO_TOOL_GROUP } from './no-trace.js';
+import type { Telemetry } from '@tandem/core';
+import { NO_RUN, NO_SESSION } from './no-trace.js';
 import { startRunTrace } from './run-trace.js';
 import { startSessionTrace } from './session-trace.js';
-import { safely } from './traced-span.js';
 
 declare const __TANDEM_OTEL_VERSION__: string | undefined;
 
@@ -29,9 +28,6 @@ export interface OtelOptions {
   readonly recordContent?: boolean;
 }
 
-const NO_RUN: RunTrace = { startModelCall: () => NO_MODEL_CALL, startToolGroup: () => NO_TOOL_GROUP, end: () => undefined };
-const NO_SESSION: SessionTrace = { event: () => undefined, startToolGroup: () => NO_TOOL_GROUP, end: () => undefined };
-
 /**
  * Traces agents with OpenTelemetry, following the GenAI semantic conventions: an `invoke_agent {name}`
  * span per run, a `chat {model}` span per model call, a `tool_group` span per group of concurrent tool
@@ -42,9 +38,11 @@ const NO_SESSION: SessionTrace = { event: () => undefined, startToolGroup: () =>
  * starts. Every span has ended when the run's result settles. Tracing never throws into a run.
  *
  * Sampling: a run whose `invoke_agent` span is not recording — sampled out (e.g. by
- * `ParentBased(TraceIdRatio(0.1))` for nine runs in ten), or no SDK registered — starts no child span and
- * builds no attribute, so an unsampled run costs about what an untraced one does. Under the SDK's default
- * `ParentBased` sampler those children would have been dropped anyway.
+ * `ParentBased(TraceIdRatio(0.1))` for nine runs in ten), or no SDK registered — starts no child span,
+ * records no content and allocates no trace object (only the root span's few attributes are built, for
+ * the sampler to see), so an unsampled run costs about what an untraced one does. Under the SDK's
+ * default `ParentBased` sampler those children would have been dropped anyway. Content
+ * (`recordContent`) is serialized only for spans that record.
  *
  * @example
  * ```ts
@@ -64,7 +62,19 @@ export function otel(options: OtelOptions = {}): Telemetry {
     recordContent: options.recordContent === true,
   };
   return {
-    startRun: (info) => safely(() => startRunTrace(config, info), NO_RUN),
-    startSession: (info) => safely(() => startSessionTrace(config, info), NO_SESSION),
+    startRun(info) {
+      try {
+        return startRunTrace(config, info);
+      } catch {
+        return NO_RUN;
+      }
+    },
+    startSession(info) {
+      try {
+        return startSessionTrace(config, info);
+      } catch {
+        return NO_SESSION;
+      }
+    },
   };
 }

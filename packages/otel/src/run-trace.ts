@@ -1,20 +1,24 @@
-import { SpanKind, type Attributes } from '@opentelemetry/api';
-import type { RunTrace, RunTraceInfo, RunTraceOutcome } from '@tandem/core';
+import { SpanKind, context, type Attributes, type Context, type Span } from '@opentelemetry/api';
+import type { GuardrailTraceInfo, ModelCallTrace, ModelRequest, RunTrace, RunTraceInfo, RunTraceOutcome, ToolGroupTrace, ToolGroupTraceInfo, TracedModel } from '@tandem/core';
 import { ATTR, OPERATION } from './attributes.js';
 import { errorMessage, errorType } from './error-type.js';
-import { startModelCallTrace, usageAttributes } from './model-call-trace.js';
+import { ModelCallSpan, setUsage } from './model-call-trace.js';
 import type { OtelConfig } from './otel-config.js';
 import { providerName } from './provider-name.js';
 import { inputMessages, outputMessages, systemInstructions } from './semconv-messages.js';
-import { startToolGroupTrace } from './tool-group-trace.js';
-import { TracedSpan, recordFailure, safely } from './traced-span.js';
-import { NO_MODEL_CALL, NO_TOOL_GROUP } from './no-trace.js';
+import { ToolGroupSpan } from './tool-group-trace.js';
+import { TracedSpan, recordFailure } from './traced-span.js';
+import { NO_MODEL_CALL, NO_RUN, NO_TOOL_GROUP } from './no-trace.js';
 import { GUARDRAIL_EVENT, guardrailAttributes } from './guardrail-attributes.js';
 
 /** Stop reasons that mean the run did not do what it was asked. */
 const FAILED: { readonly [stopReason: string]: string } = { cancelled: 'cancelled', error: 'error' };
 
-/** An `invoke_agent {name}` span for one run, parent of its `chat` and `tool_group` spans. */
+/**
+ * An `invoke_agent {name}` span for one run, parent of its `chat` and `tool_group` spans. The span
+ * starts with the attributes a sampler may look at; content (`recordContent`) is added only once it
+ * is known to record.
+ */
 export function startRunTrace(config: OtelConfig, info: RunTraceInfo): RunTrace {
   const attributes: Attributes = {
     [ATTR.operationName]: OPERATION.invokeAgent,
@@ -23,48 +27,81 @@ export function startRunTrace(config: OtelConfig, info: RunTraceInfo): RunTrace 
     [ATTR.requestModel]: info.model.modelId,
     [ATTR.runId]: info.runId,
   };
-  if (config.recordContent) {
-    attributes[ATTR.inputMessages] = inputMessages(info.messages);
-    if (info.system !== undefined) attributes[ATTR.systemInstructions] = systemInstructions(info.system);
-  }
-  const run = new TracedSpan(config.tracer, `${OPERATION.invokeAgent} ${info.agentName}`, { kind: SpanKind.INTERNAL, attributes });
+  const startContext = context.active();
+  const span = config.tracer.startSpan(`${OPERATION.invokeAgent} ${info.agentName}`, { kind: SpanKind.INTERNAL, attributes }, startContext);
   // Sampled out (or no SDK registered): the run's span records nothing, and under the SDK's default
-  // `ParentBased` sampler neither would any child of it — so none is started and no attribute is built.
-  if (!run.span.isRecording()) return unrecordedRun(run);
-  return {
-    startModelCall: (call) => safely(() => startModelCallTrace(config, run, call), NO_MODEL_CALL),
-    startToolGroup: (group) => safely(() => startToolGroupTrace(config, run, group), NO_TOOL_GROUP),
-    guardrail: (check) =>
-      safely(() => {
-        if (run.ended) return;
-        run.span.addEvent(GUARDRAIL_EVENT, guardrailAttributes(config, check));
-        if (check.tripwire) run.span.setAttribute(ATTR.guardrailTripped, check.name);
-      }, undefined),
-    end: (outcome: RunTraceOutcome) =>
-      safely(
-        () =>
-          run.end((span) => {
-            if (outcome.type === 'error') {
-              recordFailure(span, errorType(outcome.error), errorMessage(outcome.error), outcome.error);
-              return;
-            }
-            span.setAttributes(usageAttributes(outcome.usage, { [ATTR.stopReason]: outcome.stopReason }));
-            if (config.recordContent && outcome.message !== undefined) {
-              span.setAttribute(ATTR.outputMessages, outputMessages(outcome.message, outcome.stopReason));
-            }
-            const failed = FAILED[outcome.stopReason];
-            if (failed !== undefined) recordFailure(span, failed, `the run ended with stop reason ${outcome.stopReason}`);
-          }),
-        undefined,
-      ),
-  };
+  // `ParentBased` sampler neither would any child of it — so none is started and nothing is built.
+  // A non-recording span is seen by no processor: ending it now changes nothing anyone can observe.
+  if (!span.isRecording()) {
+    span.end();
+    return NO_RUN;
+  }
+  if (config.recordContent) {
+    span.setAttribute(ATTR.inputMessages, inputMessages(info.messages));
+    if (info.system !== undefined) span.setAttribute(ATTR.systemInstructions, systemInstructions(info.system));
+  }
+  return new RunSpan(config, span, startContext);
 }
 
-/** The trace of a run whose span is not recording: no child spans, nothing computed, the span ended. */
-function unrecordedRun(run: TracedSpan): RunTrace {
-  return {
-    startModelCall: () => NO_MODEL_CALL,
-    startToolGroup: () => NO_TOOL_GROUP,
-    end: () => safely(() => run.end(), undefined),
-  };
+/** The trace of a run whose span records. */
+class RunSpan extends TracedSpan implements RunTrace {
+  readonly #config: OtelConfig;
+
+  constructor(config: OtelConfig, span: Span, startContext: Context) {
+    super(span, startContext, undefined);
+    this.#config = config;
+  }
+
+  startModelCall(call: { readonly step: number; readonly model: TracedModel; readonly request: ModelRequest }): ModelCallTrace {
+    try {
+      return new ModelCallSpan(this.#config, this, call);
+    } catch {
+      return NO_MODEL_CALL;
+    }
+  }
+
+  startToolGroup(group: ToolGroupTraceInfo): ToolGroupTrace {
+    try {
+      return new ToolGroupSpan(this.#config, this, group);
+    } catch {
+      return NO_TOOL_GROUP;
+    }
+  }
+
+  guardrail(check: GuardrailTraceInfo): void {
+    try {
+      if (this.ended) return;
+      this.span.addEvent(GUARDRAIL_EVENT, guardrailAttributes(this.#config, check));
+      if (check.tripwire) this.span.setAttribute(ATTR.guardrailTripped, check.name);
+    } catch {
+      // Tracing never throws into a run.
+    }
+  }
+
+  end(outcome: RunTraceOutcome): void {
+    try {
+      if (!this.beginEnd()) return;
+      try {
+        this.#record(this.span, outcome);
+      } finally {
+        this.finishEnd();
+      }
+    } catch {
+      // Tracing never throws into a run.
+    }
+  }
+
+  #record(span: Span, outcome: RunTraceOutcome): void {
+    if (outcome.type === 'error') {
+      recordFailure(span, errorType(outcome.error), errorMessage(outcome.error), outcome.error);
+      return;
+    }
+    span.setAttribute(ATTR.stopReason, outcome.stopReason);
+    setUsage(span, outcome.usage);
+    if (this.#config.recordContent && outcome.message !== undefined) {
+      span.setAttribute(ATTR.outputMessages, outputMessages(outcome.message, outcome.stopReason));
+    }
+    const failed = FAILED[outcome.stopReason];
+    if (failed !== undefined) recordFailure(span, failed, `the run ended with stop reason ${outcome.stopReason}`);
+  }
 }

@@ -1,4 +1,5 @@
 import type { Tracer } from '@opentelemetry/api';
+import type { Message } from '@tandem/core';
 import { AlwaysOnSampler, BasicTracerProvider, InMemorySpanExporter, ParentBasedSampler, SimpleSpanProcessor, TraceIdRatioBasedSampler } from '@opentelemetry/sdk-trace-base';
 import { describe, expect, it } from 'vitest';
 import { call, callMessage, model, request, result, user } from './__fixtures__/drive.js';
@@ -45,5 +46,27 @@ describe('otel() under sampling', () => {
     expect(sampled.exporter.getFinishedSpans().map((span) => span.name).sort()).toEqual(
       ['chat gpt-5', 'execute_tool weather', 'execute_tool weather', 'invoke_agent support', 'tool_group'].sort(),
     );
+  });
+
+  it('a run sampled out with recordContent: true reads and serializes none of its messages', () => {
+    // A message that counts how often its parts are read: serializing it for `gen_ai.input.messages` reads them.
+    let reads = 0;
+    const counted: Message = {
+      role: 'user',
+      get parts() {
+        reads++;
+        return user.parts;
+      },
+    };
+    const sampledOut = sampledTracer(new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(0) }));
+    const run = otel({ tracer: sampledOut.tracer, recordContent: true }).startRun({ runId: 'r', agentName: 'a', model, system: 'Be brief.', messages: [counted] });
+    run.startModelCall({ step: 0, model, request: request([counted]) }).end({ type: 'complete', finishReason: 'stop', usage: { inputTokens: 1, outputTokens: 1 }, message: counted });
+    run.end({ type: 'complete', stopReason: 'endTurn', usage: { inputTokens: 1, outputTokens: 1 }, message: counted });
+    expect(reads).toBe(0);
+    // The same run sampled in serializes them (the counter can fail).
+    const sampledIn = sampledTracer(new ParentBasedSampler({ root: new AlwaysOnSampler() }));
+    otel({ tracer: sampledIn.tracer, recordContent: true }).startRun({ runId: 'r', agentName: 'a', model, messages: [counted] }).end({ type: 'complete', stopReason: 'endTurn', usage: { inputTokens: 1, outputTokens: 1 }, message: undefined });
+    expect(reads).toBeGreaterThan(0);
+    expect(sampledIn.exporter.getFinishedSpans()[0]?.attributes['gen_ai.input.messages']).toContain('Weather in Oslo');
   });
 });

@@ -1,14 +1,14 @@
-import { SpanKind, type Attributes } from '@opentelemetry/api';
-import type { SessionTrace, SessionTraceEvent, SessionTraceInfo } from '@tandem/core';
+import { SpanKind, context, type Attributes, type Context, type Span } from '@opentelemetry/api';
+import type { SessionTrace, SessionTraceEvent, SessionTraceInfo, ToolGroupTrace, ToolGroupTraceInfo } from '@tandem/core';
 import { ATTR, OPERATION } from './attributes.js';
 import { errorMessage, errorType } from './error-type.js';
-import { usageAttributes } from './model-call-trace.js';
+import { setUsage } from './model-call-trace.js';
 import { NO_TOOL_GROUP } from './no-trace.js';
 import type { OtelConfig } from './otel-config.js';
 import { providerName } from './provider-name.js';
 import { systemInstructions } from './semconv-messages.js';
-import { startToolGroupTrace } from './tool-group-trace.js';
-import { TracedSpan, recordFailure, safely } from './traced-span.js';
+import { ToolGroupSpan } from './tool-group-trace.js';
+import { TracedSpan, recordFailure } from './traced-span.js';
 import { GUARDRAIL_EVENT, guardrailAttributes } from './guardrail-attributes.js';
 
 /** A conversation's point event as a span event: its name and attributes. */
@@ -45,30 +45,57 @@ export function startSessionTrace(config: OtelConfig, info: SessionTraceInfo): S
     [ATTR.conversationId]: info.sessionId,
   };
   if (config.recordContent && info.system !== undefined) attributes[ATTR.systemInstructions] = systemInstructions(info.system);
-  const session = new TracedSpan(config.tracer, `${OPERATION.bidiSession} ${info.agentName}`, { kind: SpanKind.INTERNAL, attributes });
-  let inputTokens = 0;
-  let outputTokens = 0;
-  return {
-    event: (event) =>
-      safely(() => {
-        if (session.ended) return;
-        if (event.type === 'usage') {
-          inputTokens += event.usage.inputTokens;
-          outputTokens += event.usage.outputTokens;
-          return;
-        }
-        const [name, eventAttributes] = spanEvent(config, event);
-        session.span.addEvent(name, eventAttributes);
-      }, undefined),
-    startToolGroup: (group) => safely(() => startToolGroupTrace(config, session, group), NO_TOOL_GROUP),
-    end: (outcome) =>
-      safely(
-        () =>
-          session.end((span) => {
-            span.setAttributes({ [ATTR.sessionEndReason]: outcome.reason, ...usageAttributes({ inputTokens, outputTokens }) });
-            if (outcome.error !== undefined) recordFailure(span, errorType(outcome.error), errorMessage(outcome.error), outcome.error);
-          }),
-        undefined,
-      ),
-  };
+  const startContext = context.active();
+  const span = config.tracer.startSpan(`${OPERATION.bidiSession} ${info.agentName}`, { kind: SpanKind.INTERNAL, attributes }, startContext);
+  return new SessionSpan(config, span, startContext);
+}
+
+class SessionSpan extends TracedSpan implements SessionTrace {
+  readonly #config: OtelConfig;
+  #inputTokens = 0;
+  #outputTokens = 0;
+
+  constructor(config: OtelConfig, span: Span, startContext: Context) {
+    super(span, startContext, undefined);
+    this.#config = config;
+  }
+
+  event(event: SessionTraceEvent): void {
+    try {
+      if (this.ended) return;
+      if (event.type === 'usage') {
+        this.#inputTokens += event.usage.inputTokens;
+        this.#outputTokens += event.usage.outputTokens;
+        return;
+      }
+      const [name, eventAttributes] = spanEvent(this.#config, event);
+      this.span.addEvent(name, eventAttributes);
+    } catch {
+      // Tracing never throws into a conversation.
+    }
+  }
+
+  startToolGroup(group: ToolGroupTraceInfo): ToolGroupTrace {
+    try {
+      return new ToolGroupSpan(this.#config, this, group);
+    } catch {
+      return NO_TOOL_GROUP;
+    }
+  }
+
+  end(outcome: { readonly reason: string; readonly error?: unknown }): void {
+    try {
+      if (!this.beginEnd()) return;
+      try {
+        const span = this.span;
+        span.setAttribute(ATTR.sessionEndReason, outcome.reason);
+        setUsage(span, { inputTokens: this.#inputTokens, outputTokens: this.#outputTokens });
+        if (outcome.error !== undefined) recordFailure(span, errorType(outcome.error), errorMessage(outcome.error), outcome.error);
+      } finally {
+        this.finishEnd();
+      }
+    } catch {
+      // Tracing never throws into a conversation.
+    }
+  }
 }
