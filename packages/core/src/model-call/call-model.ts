@@ -1,5 +1,4 @@
 import type { AssistantPart } from '../spec/message/v1/message.js';
-import type { ToolCallPart } from '../spec/message/v1/part.js';
 import type { LanguageModelV1 } from '../spec/language-model/v1/language-model-v1.js';
 import type { ModelRequest } from '../spec/language-model/v1/model-request.js';
 import type { FinishReason, Usage } from '../spec/language-model/v1/usage.js';
@@ -217,16 +216,6 @@ function toolCallPart(call: ToolCall, providerMetadata: ProviderMetadata | undef
 }
 
 const NOT_JSON = Symbol('not-json');
-
-/** The message part of a call, with the call's fields in order: built field by field (once per call: no spread). */
-function toolCallPart(call: ToolCall, providerMetadata: ProviderMetadata | undefined): AssistantPart {
-  const { toolCallId, toolName, toolArgs } = call;
-  const part: { -readonly [K in keyof ToolCallPart]: ToolCallPart[K] } = Object.hasOwn(call, 'input')
-    ? { type: 'tool-call', toolCallId, toolName, toolArgs, input: call.input }
-    : { type: 'tool-call', toolCallId, toolName, toolArgs };
-  if (providerMetadata !== undefined) part.providerMetadata = providerMetadata;
-  return part;
-}
 
 function parseArgs(toolArgs: string): unknown {
   const raw = toolArgs.trim();
