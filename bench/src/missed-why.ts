@@ -22,24 +22,52 @@ export function streamingWhy(tandem: number, peer: { id: string; value: number }
   return `Tandem streams ${f(tandem, 0)}/s = ${f(tandem / floor)} × the floor; meeting 3 × ${peer.id} needs ${f(needed, 0)}/s (the per-delta path: event object, queue push, iterator step).`;
 }
 
-/** The other families: the analysis of where the remaining time or bytes go (see the issue notes for the profiles). */
+/** The other families: where the remaining time or bytes go, from profiles of this batch (CPU profiles, callgrind, heap snapshots). */
 export const WHY = {
   toolCall: (k: number, resultOnlyRatio: number | undefined): string =>
-    `The row iterates every event; \`ai (generate)\` is the peer's non-streaming path. Tandem's own fastest honest path, ` +
+    `The row iterates every event, against \`ai (generate)\`, the peer's non-streaming path; Tandem's own non-streaming path, ` +
     `result only, is ${resultOnlyRatio === undefined ? 'not measured' : `${f(resultOnlyRatio)} ×`} the peer at K=${k}. ` +
-    'What is left is per-call cost (see the per-call row below) plus per-run setup; meeting 0.2 × with events needs the per-call path cut further.',
+    'At K=1 per-run setup dominates (a K=1 profile: AbortController creation and listeners ~9%, GC ~23%, the rest run state, ' +
+    'event queue, ids and two model calls); at larger K it is the per-call cost below. What it would take: link the step\'s ' +
+    'abort controller only when a group gets its first call (one controller and listener fewer per step, the final text step ' +
+    'included), and the per-call cuts below.',
   perCallFloor:
-    'The floor is an async function, one Promise.all slot and one result object. Each Tandem call also builds a tool-call ' +
-    'event, a result event and a tool-result message part, checks cancellation and concurrency, and records the result in history; ' +
-    'those objects are the contract. Reaching 3 × the floor would mean emitting no per-call events and recording results in bulk.',
+    'The floor is an async function, one Promise.all slot and one result object. A Tandem call is also three streamed model ' +
+    'parts (each an async-generator step), five contract events (tool-start, tool-delta, tool-end, tool-call-start, ' +
+    'tool-call-result; when iterated, each costs the reader a microtask), a parsed input, a history part and a result part: ' +
+    'about 25 allocations and 8 promise steps, which alone put the limit near 2–3 µs, and GC is ~25% of what is left. This batch ' +
+    'made the call path one continuation (no hooks, retries or timeout: the tool\'s promise is awaited once and raced against ' +
+    'the group\'s single abort listener) and cut the per-call allocations: −28% CPU per K=100 run with events, −42–51% result ' +
+    'only (interleaved, CPU time). What 3 × the floor would take: a floor that includes the streamed parts (as workload 1\'s ' +
+    'does), or fewer events per call (no tool-delta for a call that arrives whole), a contract change; next cuts worth ' +
+    '0.3–1 µs each: count outstanding calls instead of a running set, reuse the attempt object as the nested-run link, skip ' +
+    'the abort check on every model part.',
   idleSession:
-    'An idle Tandem agent keeps its messages in the documented `Message` shape (role, id, parts array, part objects); `ai` keeps ' +
-    'plain `{ role, content }` objects. Meeting 0.5 × would need a packed message store behind the public shape.',
+    'This batch cut it ~28% (one shared tool catalog per tool list, handoff bookkeeping only for agents with handoffs, the ' +
+    'tool-call part as one literal; the `ai` row now keeps every step\'s messages, as a chat does). A heap snapshot puts ' +
+    'what is left at the Agent object (64 B), the harness wrapper (72 B) and the 4-message history in the `Message` shape ' +
+    '(DESIGN §2: role, id, a parts array, part objects), ~765 B; even exact-size literals of that shape cost 752 B, over the ' +
+    'whole 0.5 × budget. Meeting it would take a packed history shared across sessions and turned back into messages only ' +
+    'when read, i.e. a change to what `agent.messages` holds; plain string content for text-only messages would reach ~0.6 ×.',
   otelGlue:
-    'The glue maps each run, model call and tool call onto spans with the GenAI attributes the package documents; the by-hand row ' +
-    'creates the same spans with the same attributes directly.',
+    'This batch made each span one object (no closures, no Set of open children per parent: an intrusive list) and ' +
+    'serializes content only for spans that record; the by-hand row now records what otel() records (mapped finish ' +
+    'reasons, the answering model on every chat span). By instruction count (callgrind, steady state) the glue is +7.6% ' +
+    'over by hand at K=1, and in one interleaved process +0.9% at K=1 and below by hand at K=100; a figure over 10% here is ' +
+    'the noise of one timing run. What would cut the rest: core building no info objects for a run whose span does not ' +
+    'record (`Telemetry.startRun` returning nothing for it).',
   otelSampledOut:
-    'A sampled-out span still costs the SDK\'s sampler call and a non-recording span per run, model call and tool call.',
+    'By instruction count a sampled-out run now costs ~3% over no telemetry (25.4k instructions per K=1 run, of an ' +
+    '~824k-instruction run); nearly all of it is the SDK\'s own sampler and trace-id generation (TraceIdRatioBasedSampler, ' +
+    'the id generator and hex formatting: ~50% of a sampled-out startSpan). A figure over 5% here is timing noise at this ' +
+    'size (0.1 ms per run). What would cut the rest: `Telemetry.startRun` returning nothing for an unsampled run, so core ' +
+    'takes its no-telemetry path.',
   bundle:
-    'The main entries carry every feature of the agent loop; optional parts behind subpaths would leave a plain agent smaller.',
+    'An esbuild metafile of the bundle: `@cfworker/json-schema` (the tools\' JSON Schema validator, formats included, no ' +
+    'eval) ~7 kB gzip, `core/agent` ~10 kB, `core/tool-runtime` ~5 kB, `tools` ~6 kB, handoffs, guardrails, the context runner ' +
+    '(+ `tokenx`) and `asTool` ~6.5 kB together. A minimal agent (Agent, userMessage, tool, stop) alone is ~40 kB: the ' +
+    'exports beyond it add ~3.4 kB, so moving exports to subpaths cannot meet the target; the Agent must stop reaching its ' +
+    'optional machinery statically. What it would take: handoffs, guardrails, context running and sub-agents reached ' +
+    'through what the user passes (the option values carry their implementation), a design change to how those options ' +
+    'are given. tests/runtimes keeps a budget so the bundle cannot grow unnoticed.',
 } as const;
