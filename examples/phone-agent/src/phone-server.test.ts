@@ -140,7 +140,9 @@ describe('the phone agent example', () => {
     call.sendAudio(callerSays('Wait, stop, I have another question.'));
     call.sendSilence(1_000); // Twilio keeps streaming: the caller has stopped talking
     await until('a clear after barge-in', () => call.clears >= 1);
-    expect(call.echoed.some((mark) => mark.cleared)).toBe(true);
+    // Which marks were still playing when the clear came depends on this machine's speed (the caller plays in real
+    // time), so this end-to-end call checks the clear itself; that pending marks are echoed at once and the answer is
+    // cut at the last mark played is checked on a manual clock in @tandem/bidi's twilio-media-stream-io test.
 
     call.pressKey('9'); // "end_call"
     await until('the hang-up', () => call.closedWith !== undefined);
