@@ -42,6 +42,11 @@ export const WHY = {
     'does), or fewer events per call (no tool-delta for a call that arrives whole), a contract change; next cuts worth ' +
     '0.3–1 µs each: count outstanding calls instead of a running set, reuse the attempt object as the nested-run link, skip ' +
     'the abort check on every model part.',
+  flatSlope:
+    'The K=1→10 slope is nine calls of difference, within the noise of a timing run; the K=100→400 slope also grows with ' +
+    'GC over larger heaps (a result-only run keeps up to 10,000 events for a reader who starts late, ~2,000 at K=400, plus ' +
+    'the run\'s sets and maps of started calls, outcomes and results). What it would take: keeping no events for a run ' +
+    'nobody iterates (a contract change), and measuring the small slope over more calls.',
   idleSession:
     'This batch cut it ~28% (one shared tool catalog per tool list, handoff bookkeeping only for agents with handoffs, the ' +
     'tool-call part as one literal; the `ai` row now keeps every step\'s messages, as a chat does). A heap snapshot puts ' +

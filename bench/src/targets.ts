@@ -62,7 +62,7 @@ export function checkTargets(metrics: readonly Metric[], contenders: readonly Co
     const flatTarget = `flat per-call slope, async tool: K=${label(large)} ≤ 1.25 × K=${label(small)}`;
     const first = slope(small, 'tandem');
     if (mine === undefined || first === undefined) missing(flatTarget);
-    else out.push({ target: flatTarget, figure: `${f(mine, 2)} µs vs ${f(first, 2)} µs = ${f(mine / first)}×`, verdict: judge(mine <= 1.25 * first) });
+    else out.push({ target: flatTarget, figure: `${f(mine, 2)} µs vs ${f(first, 2)} µs = ${f(mine / first)}×`, verdict: judge(mine <= 1.25 * first), why: WHY.flatSlope });
   }
   {
     const target = 'streaming: ≥ 3 × fastest peer and ≥ 0.9 × floor throughput';
