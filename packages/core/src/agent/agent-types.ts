@@ -183,9 +183,10 @@ export interface AgentOptions {
   readonly guardrails?: AgentGuardrails;
   /**
    * After an immediate cancel (`agent.cancel()`, an aborted `signal`), how long the run waits for user code
-   * that has not settled — a hook, a session store call — before it ends anyway: `run.result` then resolves
-   * `cancelled`, a non-fatal `error` event (`RunAbandonedWorkError`) names what was abandoned, and whatever
-   * that code does later is ignored (tools that ignore their signal are let go at once). Default 2 000 ms.
+   * that has not settled — a hook, a session store call, a tool that ignores its signal (its call is answered
+   * `cancelled` at once) — before it ends anyway: `run.result` then resolves `cancelled`, a non-fatal `error`
+   * event (`RunAbandonedWorkError`) names what was abandoned, and whatever that code does later is ignored.
+   * Default 2 000 ms.
    *
    * @example
    * ```ts

@@ -163,8 +163,53 @@ describe('cancelGraceMs: a session store or a tool that never settles', () => {
     expect(settled.value?.stopReason).toBe('cancelled');
     const result = ofType(events, 'tool-call-result')[0]?.result;
     expect(result).toMatchObject({ toolCallId: 'c1', status: 'cancelled' });
+    expect((ofType(events, 'error')[0]?.error as RunAbandonedWorkError).abandoned).toEqual(['tool work (c1)']);
     gate.resolve('late');
     await clock.advance(1_000);
     expect(ofType(events, 'tool-call-result')).toHaveLength(1);
+  });
+
+  it('a streaming tool that ignores its signal is named when the grace runs out', async () => {
+    const entered = deferred();
+    class Join {
+      private text = '';
+      feed(item: unknown): void {
+        this.text += String(item);
+      }
+      snapshot(): string {
+        return this.text;
+      }
+      static toModelInput(snapshot: string): string {
+        return snapshot;
+      }
+    }
+    async function* parts(): AsyncGenerator<string> {
+      yield 'first';
+      entered.resolve();
+      await new Promise<never>(() => undefined);
+    }
+    const deaf = fnTool('work', () => parts(), { aggregator: Join });
+    const { clock, events, settled, iterated, agent } = start({ tools: [deaf], cancelGraceMs: 300 }, twoSteps());
+    await entered.promise;
+    agent.cancel();
+    await clock.advance(300);
+    await iterated;
+    expect(settled.value?.stopReason).toBe('cancelled');
+    expect((ofType(events, 'error')[0]?.error as RunAbandonedWorkError).abandoned).toEqual(['tool work (c1)']);
+  });
+
+  it('a tool that honours its signal ends the run at once and is not reported', async () => {
+    const entered = deferred();
+    const polite = fnTool('work', (_input, ctx) => {
+      entered.resolve();
+      return new Promise<string>((_resolve, reject) => ctx.signal.addEventListener('abort', () => reject(new Error('stopped'))));
+    });
+    const { events, settled, iterated, agent } = start({ tools: [polite], cancelGraceMs: 300 }, twoSteps());
+    await entered.promise;
+    agent.cancel();
+    await iterated;
+    expect(settled.value?.stopReason).toBe('cancelled');
+    expect(ofType(events, 'error')).toEqual([]);
+    expect(ofType(events, 'tool-call-result')[0]?.result).toMatchObject({ toolCallId: 'c1', status: 'cancelled' });
   });
 });

@@ -60,7 +60,9 @@ export async function runLoop(config: LoopConfig): Promise<AgentResult<unknown>>
     // After an immediate cancel, user code that never settles holds the run at most `cancelGraceMs`.
     const graceMs = config.options.cancelGraceMs ?? DEFAULT_CANCEL_GRACE_MS;
     const clock = config.options.clock ?? systemClock;
-    const result = await withCancelGrace(loop(progress), config.state.abort.signal, clock, graceMs, () => abandonRun(progress, config.work, graceMs));
+    const result = await withCancelGrace(settledTools(loop(progress), config), config.state.abort.signal, clock, graceMs, () =>
+      abandonRun(progress, config.work, graceMs),
+    );
     traceSafely(() => trace?.end({ type: 'complete', stopReason: result.stopReason, usage: result.usage, message: result.message }));
     return result;
   } catch (error) {
@@ -68,6 +70,15 @@ export async function runLoop(config: LoopConfig): Promise<AgentResult<unknown>>
     traceSafely(() => trace?.end({ type: 'error', error }));
     throw error;
   }
+}
+
+/**
+ * A cancelled run also waits for tools left running by the cancel (they ignored their signal), so one that
+ * never settles is named when the grace runs out. Only a cancelled run waits: a group aborted for another
+ * reason (a throwing hook) has no grace to bound the wait.
+ */
+function settledTools(run: Promise<AgentResult<unknown>>, config: LoopConfig): Promise<AgentResult<unknown>> {
+  return run.then((result) => (config.state.abort.signal.aborted ? config.work.toolsSettled().then(() => result) : result));
 }
 
 async function loop(progress: RunProgress): Promise<AgentResult<unknown>> {

@@ -232,6 +232,7 @@ export function newGroup(progress: RunProgress, step: number, tools: ToolSnapsho
     approvalTimeoutMs: config.options.approvalTimeoutMs,
     idempotencyScope: config.idempotencyScope,
     endsAfterGroup: () => config.state.deferred !== undefined,
+    abandoned: (label, promise) => config.work.track(label, promise),
   });
   config.state.onDeferred = () => group.checkDeferredEnd();
   return group;

@@ -15,6 +15,8 @@ export class RunWork {
   private readonly pending = new Map<number, string>();
   private nextId = 0;
   private given = false;
+  private tools = 0;
+  private readonly idleWaiters: (() => void)[] = [];
   /** The results already reported by `tool-call-result` events of this run (not of nested runs), by call id. */
   readonly reported = new Map<string, ToolResult>();
 
@@ -51,6 +53,28 @@ export class RunWork {
         throw error;
       },
     );
+  }
+
+  /**
+   * Tracks a tool's promise an abort stopped waiting for, as work labelled `label` until it settles (what it
+   * settles with is ignored: the call was already answered).
+   */
+  track(label: string, promise: PromiseLike<unknown>): void {
+    if (this.given) return;
+    const id = this.nextId++;
+    this.pending.set(id, label);
+    this.tools++;
+    const done = (): void => {
+      this.pending.delete(id);
+      if (--this.tools === 0) for (const wake of this.idleWaiters.splice(0)) wake();
+    };
+    Promise.resolve(promise).then(done, done);
+  }
+
+  /** Settles once no tracked tool is left running (at once when none is). */
+  toolsSettled(): Promise<void> {
+    if (this.tools === 0) return Promise.resolve();
+    return new Promise<void>((resolve) => this.idleWaiters.push(resolve));
   }
 
   /** Notes what an event reports (call results); false once the run is abandoned (drop the event). */

@@ -4,7 +4,8 @@
  */
 export interface AttemptSignals {
   child(): { readonly controller: AbortController; readonly signal: AbortSignal; dispose(): void };
-  race<T>(promise: PromiseLike<T>): Promise<T>;
+  /** Settles like `promise` or rejects when the group aborts; `label` names the work an abort leaves running. */
+  race<T>(promise: PromiseLike<T>, label?: string): Promise<T>;
   /** Calls `listener` with the reason when the group aborts (at once when it has); no controller, no promise. */
   watch(listener: (reason: unknown) => void): void;
   /** Removes a listener added with {@link watch}. */

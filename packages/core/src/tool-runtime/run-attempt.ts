@@ -41,7 +41,7 @@ export function runAttempt(
   }
   if (isAsyncIterable(returned)) return aggregate(call, tool, returned, context, signals);
   if (!isPromiseLike(returned)) return settleValue(call, tool, returned, context, signals);
-  return race(returned, context, signals).then(
+  return race(returned, context, signals, toolLabel(call)).then(
     (value) => settleValue(call, tool, value, context, signals),
     (error: unknown): AttemptResult => ({ ok: false, error, retryable: true }),
   );
@@ -54,8 +54,13 @@ type Races = Pick<AttemptSignals, 'race'> | undefined;
  * listener when the runtime gives `signals` (then `ctx.signal` may be the group's, shared by every call),
  * else by listening to the attempt's own signal.
  */
-function race<T>(promise: PromiseLike<T>, context: ToolContext, signals: Races): Promise<T> {
-  return signals === undefined ? raceAbort(promise, context.signal) : signals.race(promise);
+function race<T>(promise: PromiseLike<T>, context: ToolContext, signals: Races, label?: string): Promise<T> {
+  return signals === undefined ? raceAbort(promise, context.signal) : signals.race(promise, label);
+}
+
+/** How a run names a call's work it may abandon: `tool <name> (<toolCallId>)`. @internal */
+export function toolLabel(call: ToolCall): string {
+  return `tool ${call.toolName} (${call.toolCallId})`;
 }
 
 /** The result of an attempt whose tool returned (or resolved with) `value`. @internal */
@@ -86,7 +91,7 @@ async function aggregate(call: ToolCall, tool: FunctionTool, iterable: AsyncIter
   for (;;) {
     let next: IteratorResult<unknown>;
     try {
-      next = await race(iterator.next(), context, signals);
+      next = await race(iterator.next(), context, signals, toolLabel(call));
     } catch (error) {
       // A generator that threw is done; one abandoned by an abort may be mid-await: stop it so its
       // `finally` runs, without waiting for it.

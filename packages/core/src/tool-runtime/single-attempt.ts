@@ -6,7 +6,7 @@ import type { AttemptSignals } from './attempt-signals.js';
 import { errorText } from './error-text.js';
 import { makeToolContext, type CallProgress } from './make-tool-context.js';
 import type { CallLink } from './nested-link.js';
-import { isAsyncIterable, runAttempt, settleValue, type AttemptResult } from './run-attempt.js';
+import { isAsyncIterable, runAttempt, settleValue, toolLabel, type AttemptResult } from './run-attempt.js';
 import { toolModelInput } from './model-input.js';
 import { cancelledResult, errorResult, successResult } from './tool-result.js';
 import type { ToolOutput } from '../spec/message/v1/tool-output.js';
@@ -67,6 +67,7 @@ class SingleAttempt implements CallProgress, CallLink {
   private own: ReturnType<AttemptSignals['child']> | undefined;
   private settled = false;
   private resolve: ((end: MaybePromise<ToolCallEnd>) => void) | undefined;
+  private promise: PromiseLike<unknown> | undefined;
 
   constructor(
     private readonly call: ToolCall,
@@ -98,6 +99,7 @@ class SingleAttempt implements CallProgress, CallLink {
   wait(tool: FunctionTool, promise: PromiseLike<unknown>, ctx: Parameters<typeof settleValue>[3]): Promise<ToolCallEnd> {
     return new Promise<ToolCallEnd>((resolve) => {
       this.resolve = resolve;
+      this.promise = promise;
       this.signals.watch(this.onAbort);
       // Both handlers are attached, so a promise abandoned by the abort never rejects unhandled.
       Promise.resolve(promise).then(
@@ -129,6 +131,8 @@ class SingleAttempt implements CallProgress, CallLink {
 
   private readonly onAbort = (reason: unknown): void => {
     if (!this.settle_()) return;
+    // The tool is left running: the run may have to abandon it after its grace (and then names it).
+    if (this.promise !== undefined) this.context.abandoned?.(toolLabel(this.call), this.promise);
     // Ended in a later microtask, as a rejected race would end it: an abort never reports results synchronously.
     this.resolve?.(Promise.resolve().then(() => this.end({ ok: false, error: reason, retryable: true })));
   };

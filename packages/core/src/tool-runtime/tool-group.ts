@@ -91,7 +91,16 @@ export class ToolGroup {
   private slotOwner: SlotOwner | undefined;
   private readonly signals: AttemptSignals = {
     child: () => this.fanoutOf().child(),
-    race: (promise) => this.fanoutOf().race(promise),
+    race: (promise, label) => {
+      const raced = this.fanoutOf().race(promise);
+      const abandoned = this.setup.abandoned;
+      if (label === undefined || abandoned === undefined) return raced;
+      // An abort that wins the race leaves the tool running: the run may have to abandon it (named then).
+      raced.then(undefined, () => {
+        if (this.abortLink.signal.aborted) abandoned(label, promise);
+      });
+      return raced;
+    },
     watch: (listener) => this.fanoutOf().watch(listener),
     unwatch: (listener) => this.fanout?.unwatch(listener),
   };

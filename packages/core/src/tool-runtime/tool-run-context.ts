@@ -36,6 +36,11 @@ export interface ToolRunContext {
   readonly idempotencyScope?: string;
   /** Answers given before the call ran (a resumed run): the call does not ask again. */
   readonly preApproved?: ReadonlyMap<string, ApprovalAnswer>;
+  /**
+   * Told of a tool's promise that an abort stopped waiting for (the call is answered `cancelled`); the run
+   * tracks it as work that may be abandoned after `cancelGraceMs`, labelled e.g. `tool search (c1)`.
+   */
+  readonly abandoned?: (label: string, promise: PromiseLike<unknown>) => void;
   /** Resume data for calls that run a nested agent whose run was interrupted (by the call's id). */
   readonly nestedResume?: ReadonlyMap<string, NestedResume>;
 }
