@@ -68,7 +68,7 @@ beforeAll(() => {
   );
   writeFileSync(join(project, 'pnpm-workspace.yaml'), `packages: []\noverrides:\n  "@tandem/core": ${JSON.stringify(core)}\n`);
   writeFileSync(join(project, 'agent.mjs'), SCRIPT);
-  run('npx', ['-y', 'pnpm@12.4.2', 'install', '--offline', '--config.confirmModulesPurge=false'], project);
+  run('npx', ['-y', 'pnpm@12.4.2', 'install', '--prefer-offline', '--config.confirmModulesPurge=false'], project);
 });
 
 afterAll(() => {

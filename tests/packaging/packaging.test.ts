@@ -43,7 +43,8 @@ beforeAll(() => {
     const out = run('npx', [...PNPM, 'pack', '--pack-destination', packDir], dir).trim().split('\n').at(-1) ?? '';
     tarballs.set(manifest.name, out.startsWith('/') ? out : join(packDir, out));
   }
-  // Third-party dependencies at exactly the versions the workspace resolved (so the install works offline).
+  // Third-party dependencies at exactly the versions the workspace resolved (so the install is served from the local
+  // store; --prefer-offline fetches from the registry only a transitive version published since the lockfile).
   const external = new Map<string, string>();
   for (const { dir, manifest } of packages) {
     for (const name of [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})]) {
@@ -76,7 +77,7 @@ beforeAll(() => {
   // fails an install whose build scripts are neither allowed nor denied. None runs here: importing a package
   // must not need them (@tandem/sessions loads better-sqlite3 only when a SQLite store is made).
   writeFileSync(join(project, 'pnpm-workspace.yaml'), `packages: []\nstrictDepBuilds: false\noverrides:\n${overrides}\n`);
-  run('npx', [...PNPM, 'install', '--offline', '--config.confirmModulesPurge=false'], project);
+  run('npx', [...PNPM, 'install', '--prefer-offline', '--config.confirmModulesPurge=false'], project);
 });
 
 afterAll(() => {

@@ -30,7 +30,7 @@ beforeAll(() => {
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'sessions-only', private: true, type: 'module', dependencies: tarballs }, null, 2));
   const overrides = Object.entries(tarballs).map(([name, spec]) => `  ${JSON.stringify(name)}: ${JSON.stringify(spec)}`).join('\n');
   writeFileSync(join(project, 'pnpm-workspace.yaml'), `packages: []\nautoInstallPeers: false\nstrictPeerDependencies: false\noverrides:\n${overrides}\n`);
-  run('npx', [...PNPM, 'install', '--offline', '--config.confirmModulesPurge=false'], project);
+  run('npx', [...PNPM, 'install', '--prefer-offline', '--config.confirmModulesPurge=false'], project);
   // A Postgres-only app on a machine without a C++ compiler: core, sessions and pg install (pg is plain JavaScript).
   postgresOnly = mkdtempSync(join(tmpdir(), 'tandem-sessions-pg-'));
   const sessionsManifest = JSON.parse(readFileSync(join(root, 'packages/sessions/package.json'), 'utf8')) as { devDependencies: Record<string, string> };
@@ -39,7 +39,7 @@ beforeAll(() => {
     JSON.stringify({ name: 'postgres-only', private: true, type: 'module', dependencies: { ...tarballs, pg: sessionsManifest.devDependencies['pg'] } }, null, 2),
   );
   writeFileSync(join(postgresOnly, 'pnpm-workspace.yaml'), `packages: []\nautoInstallPeers: false\nstrictPeerDependencies: false\noverrides:\n${overrides}\n`);
-  run('npx', [...PNPM, 'install', '--offline', '--config.confirmModulesPurge=false'], postgresOnly, { CC: 'false', CXX: 'false' });
+  run('npx', [...PNPM, 'install', '--prefer-offline', '--config.confirmModulesPurge=false'], postgresOnly, { CC: 'false', CXX: 'false' });
 });
 
 afterAll(() => {
