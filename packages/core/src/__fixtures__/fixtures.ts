@@ -42,3 +42,17 @@ export async function collect(events: AsyncIterable<AgentEvent>): Promise<AgentE
 export function ofType<T extends AgentEvent['type']>(events: readonly AgentEvent[], type: T): Extract<AgentEvent, { type: T }>[] {
   return events.filter((event): event is Extract<AgentEvent, { type: T }> => event.type === type);
 }
+
+/** A test aggregator: joins every item a streaming tool yields into one text. */
+export class Join {
+  private text = '';
+  feed(item: unknown): void {
+    this.text += String(item);
+  }
+  snapshot(): string {
+    return this.text;
+  }
+  static toModelInput(snapshot: string): string {
+    return snapshot;
+  }
+}

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Agent } from './agent.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { textResponse, toolCallResponse } from '../testing/responses.js';
-import { collect, deferred, fnTool, ofType } from '../__fixtures__/fixtures.js';
+import { collect, deferred, fnTool, ofType, Join } from '../__fixtures__/fixtures.js';
 import type { Message } from '../spec/message/v1/message.js';
 import type { ToolResultPart } from '../spec/message/v1/part.js';
 
@@ -446,18 +446,6 @@ describe('execution options and hooks', () => {
   });
 
   it('streaming tools feed their aggregator, emitting partial results with increasing seq', async () => {
-    class Join {
-      private text = '';
-      feed(item: unknown): void {
-        this.text += String(item);
-      }
-      snapshot(): string {
-        return this.text;
-      }
-      static toModelInput(snapshot: string): string {
-        return snapshot;
-      }
-    }
     const tool = fnTool(
       'draft',
       async function* () {

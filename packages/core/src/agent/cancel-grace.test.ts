@@ -6,7 +6,7 @@ import type { AgentOptions } from './agent-types.js';
 import { ManualClock } from '../testing/clock.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { textResponse, toolCallResponse } from '../testing/responses.js';
-import { deferred, fnTool, ofType } from '../__fixtures__/fixtures.js';
+import { deferred, fnTool, ofType, Join } from '../__fixtures__/fixtures.js';
 import type { AgentEvent } from '../events/agent-event.js';
 import type { HookName } from '../hooks/agent-hooks.js';
 import type { Message } from '../spec/message/v1/message.js';
@@ -171,18 +171,6 @@ describe('cancelGraceMs: a session store or a tool that never settles', () => {
 
   it('a streaming tool that ignores its signal is named when the grace runs out', async () => {
     const entered = deferred();
-    class Join {
-      private text = '';
-      feed(item: unknown): void {
-        this.text += String(item);
-      }
-      snapshot(): string {
-        return this.text;
-      }
-      static toModelInput(snapshot: string): string {
-        return snapshot;
-      }
-    }
     async function* parts(): AsyncGenerator<string> {
       yield 'first';
       entered.resolve();

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { Agent } from './agent.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { textResponse, toolCallResponse } from '../testing/responses.js';
-import { fnTool } from '../__fixtures__/fixtures.js';
+import { fnTool, Join } from '../__fixtures__/fixtures.js';
 
 it('rejects invalid execution settings and tool configs at construction, saying what is expected', () => {
   expect(() => new Agent({ toolExecution: { start: 'soon' as never } })).toThrow(/toolExecution.start must be 'after-response' or 'eager'/);
@@ -16,18 +16,6 @@ it('rejects invalid execution settings and tool configs at construction, saying 
 });
 
 it('aggregates an async iterable returned from an async execute (a promise of an iterable)', async () => {
-  class Join {
-    private text = '';
-    feed(item: unknown): void {
-      this.text += String(item);
-    }
-    snapshot(): string {
-      return this.text;
-    }
-    static toModelInput(snapshot: string): string {
-      return snapshot;
-    }
-  }
   async function* words(): AsyncGenerator<string> {
     yield 'a';
     yield 'b';
