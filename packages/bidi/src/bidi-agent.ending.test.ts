@@ -18,6 +18,18 @@ const stopTool: FunctionTool<{ message?: string }> = {
   },
 };
 
+/** `stop()` while a tool ignores its signal: the end waits the default grace (2 s) for it, then goes on. */
+async function stopIgnoringStubborn(agent: BidiAgent, model: ScriptedBidiModel, clock: ManualClock): Promise<void> {
+  let stopped = false;
+  const stopping = agent.stop().then(() => {
+    stopped = true;
+  });
+  await model.settle();
+  expect(stopped).toBe(false);
+  await clock.advance(2_000);
+  await stopping;
+}
+
 describe('BidiAgent ending', () => {
   it('end_conversation with a slower tool in its group: the slower tool finishes and is recorded before connection-close', async () => {
     const clock = new ManualClock();
@@ -115,7 +127,8 @@ describe('BidiAgent ending', () => {
     await agent.start();
     model.connection.emit(bidiToolGroup([{ name: 'end_conversation', id: 'e1' }, { name: 'slow', id: 's1' }, { name: 'stubborn', id: 'x1' }]));
     await model.settle();
-    await agent.stop(); // ends now, although end_conversation's deferred cancel was pending
+    // Ends now, although end_conversation's deferred cancel was pending; the stubborn tool gets the grace (2 s).
+    await stopIgnoringStubborn(agent, model, clock);
     expect(agent.running).toBe(false);
 
     await agent.start();
@@ -163,7 +176,7 @@ describe('BidiAgent ending', () => {
     await agent.start();
     model.connection.emit(bidiToolGroup([{ name: 'stubborn', id: 'x1' }]));
     await model.settle();
-    await agent.stop();
+    await stopIgnoringStubborn(agent, model, clock);
 
     await agent.start();
     const { events } = collect(agent);

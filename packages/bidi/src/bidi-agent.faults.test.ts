@@ -7,6 +7,7 @@ import type { BidiAgentOutput } from './bidi-agent-output.js';
 import type { BidiEvent } from './bidi-event.js';
 import type { BidiRunResult } from './bidi-run-options.js';
 import { BidiOutputError } from './errors/bidi-output-error.js';
+import { BidiStuckPeerError } from './errors/bidi-stuck-peer-error.js';
 import type { FunctionTool } from '@tandem/core';
 import { sleepTool } from './__fixtures__/test-kit.js';
 
@@ -146,7 +147,7 @@ describe('BidiAgent.cancel() when user code never settles', () => {
   };
 
   for (const stuck of ['a tool ignoring its signal', 'an afterToolCall hook', 'a beforeToolCall hook'] as const) {
-    it(`cancel() ends within cancelGraceMs when ${stuck} never settles; the call is answered cancelled once`, async () => {
+    it(`cancel() ends within cancelGraceMs when ${stuck} never settles; the call is answered cancelled once and named`, async () => {
       const clock = new ManualClock();
       const model = new ScriptedBidiModel({ clock });
       const tools = stuck === 'a tool ignoring its signal' ? [deaf] : [sleepTool('deaf', clock, 10)];
@@ -170,8 +171,37 @@ describe('BidiAgent.cancel() when user code never settles', () => {
       const results = agent.messages.flatMap((m) => m.parts).filter((p) => p.type === 'tool-result');
       expect(results).toHaveLength(1);
       expect(results[0]).toMatchObject({ toolCallId: 'd1' });
+      const stuckTools = events.flatMap((e) => (e.type === 'error' && BidiStuckPeerError.isInstance(e.error) && e.error.peer === 'tool' ? [e.error] : []));
+      expect(stuckTools.map((e) => [e.index, e.waitedMs, e.abandoned])).toEqual([[1, 700, ['tool deaf (d1)']]]);
+      expect(stuckTools[0]?.message).toContain('(tool deaf (d1))');
+      expect(events.filter((e) => e.type === 'error' && e.fatal !== false)).toEqual([]);
     });
   }
+
+  it('a tool ignoring its signal that settles within cancelGraceMs: the end waits for it and reports nothing', async () => {
+    const clock = new ManualClock();
+    const model = new ScriptedBidiModel({ clock });
+    let finish: () => void = () => undefined;
+    const late: FunctionTool = { ...deaf, name: 'late', execute: () => new Promise<string>((resolve) => (finish = () => resolve('late answer'))) };
+    const agent = new BidiAgent({ model, clock, cancelGraceMs: 700, tools: [late] });
+    await agent.start();
+    const events: BidiEvent[] = [];
+    const done = (async () => {
+      for await (const event of agent.receive()) events.push(event);
+    })();
+    model.connection.emit(bidiToolGroup([{ name: 'late', id: 'l1' }]));
+    await model.settle();
+    agent.cancel();
+    await model.settle();
+    await clock.advance(300);
+    expect(events.some((e) => e.type === 'connection-close')).toBe(false); // still within the grace, the tool still running
+    finish();
+    await done;
+    expect(events.at(-1)).toMatchObject({ type: 'connection-close', reason: 'user-request' });
+    expect(events.filter((e) => e.type === 'error')).toEqual([]);
+    const results = agent.messages.flatMap((m) => m.parts).filter((p) => p.type === 'tool-result');
+    expect(results).toMatchObject([{ toolCallId: 'l1', status: 'cancelled' }]); // answered at the cancel; the late answer is ignored
+  });
 
   it('the deprecated stopGraceMs still sets the grace', async () => {
     const clock = new ManualClock();

@@ -1,5 +1,5 @@
 // Property test (fast-check, seeded): random interleavings of tool groups (fast, slow, unknown, invalid
-// JSON, throwing, stop tool, end_conversation, needing approval, delivered interrupt / silent), responses,
+// JSON, throwing, ignoring its signal and never settling, stop tool, end_conversation, needing approval, delivered interrupt / silent), responses,
 // barge-ins, connection limits (restarts at a turn boundary), time-outs,
 // go-aways, dropped connections, failing sends (results and input), user turns, approvals, calls the
 // model withdraws (tool-cancel), user turns and spoken approvals (answer_approval, with approvals:
@@ -12,7 +12,7 @@
 // was one whole group sent with its most urgent delivery mode, no connection got a result twice, a spoken
 // answer was accepted only after the user spoke, no tripped transcript stayed in history, every connection's replay
 // kept each result after its call (and within the window), no connection got a result for a call it never saw,
-// and the run ended (connection-close last).
+// every tool still running at the end was named (BidiStuckPeerError), and the run ended (connection-close last).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scenario, scenarioArb } from './__fixtures__/bidi-scenario.js';

@@ -156,6 +156,10 @@ describe('text ↔ voice on one session', () => {
     expect(second.toolResultCalls[0]).toEqual([expect.objectContaining({ toolCallId: 'r3', result: 'refunded' })]);
     expect(runs).toEqual(['r3']);
     await agent.stop();
-    await dying.stop();
+    // The dead process's agent is stopped too: its `slow` tool ignores its signal, so the end waits out the grace.
+    const stopping = dying.stop();
+    await first.settle();
+    await clock.advance(0);
+    await stopping;
   });
 });

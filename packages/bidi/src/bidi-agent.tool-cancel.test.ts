@@ -7,6 +7,7 @@ import { TextAggregator } from '@tandem/aggregators';
 import { BidiAgent } from './bidi-agent.js';
 import type { BidiAgentOptions } from './bidi-agent-options.js';
 import type { BidiEvent } from './bidi-event.js';
+import { BidiStuckPeerError } from './errors/bidi-stuck-peer-error.js';
 import { collect, sleepTool } from './__fixtures__/test-kit.js';
 
 /** A tool that ignores its signal and never finishes on its own. */
@@ -67,8 +68,8 @@ describe('BidiAgent: tool-cancel from the provider', () => {
     await agent.stop();
   });
 
-  it('a tool that ignores its signal (a promise or a stream) is settled at once', async () => {
-    const { model, agent, events } = await started([deaf, streaming]);
+  it('a tool that ignores its signal (a promise or a stream) is settled at once; one still running at the end is named', async () => {
+    const { clock, model, agent, events, done } = await started([deaf, streaming]);
     model.connection.emit(bidiToolGroup([{ name: 'deaf', id: 'd' }, { name: 'streaming', id: 'st' }]));
     await model.until(() => events.some((e) => e.type === 'partial-tool-call-result'));
     model.connection.emit({ type: 'tool-cancel', toolCallIds: ['d', 'st'] });
@@ -77,7 +78,18 @@ describe('BidiAgent: tool-cancel from the provider', () => {
       ['d', 'cancelled'],
       ['st', 'cancelled'],
     ]);
-    await agent.stop();
+    // The end waits its grace (2 s) for the deaf tool, then names it; the stream was stopped.
+    const stopping = agent.stop();
+    await model.settle();
+    await clock.advance(2_000);
+    await stopping;
+    await done;
+    const named = events.flatMap((e) => (e.type === 'error' && BidiStuckPeerError.isInstance(e.error) ? e.error.abandoned : []));
+    expect(named).toEqual(['tool deaf (d)']);
+    expect(results(events)).toEqual([
+      ['d', 'cancelled'],
+      ['st', 'cancelled'],
+    ]);
   });
 
   it('a call waiting for approval is cancelled; finished calls, unknown ids and later groups are left alone', async () => {

@@ -10,9 +10,10 @@ import type { BidiAgentOutput } from '../bidi-agent-output.js';
 import type { BidiEvent } from '../bidi-event.js';
 import type { BidiRunResult } from '../bidi-run-options.js';
 import type { BidiHandoffEntry, BidiHandoffTarget } from '../handoff/bidi-handoff-target.js';
+import { BidiStuckPeerError } from '../errors/bidi-stuck-peer-error.js';
 import { endConversation, sleepTool } from './test-kit.js';
 
-const KINDS = ['t0', 't10', 't50', 't200', 't200', 'nope', 'bad-json', 'throws', 'stop', 'end', 'ask', 'int', 'sil', 'ho', 'ho'] as const;
+const KINDS = ['t0', 't10', 't50', 't200', 't200', 'nope', 'bad-json', 'throws', 'stop', 'end', 'ask', 'int', 'sil', 'ho', 'ho', 'deaf'] as const;
 /** The delivery mode of each tool the scenarios use (others: `when-idle`). */
 const DELIVERY: Readonly<Record<string, 'interrupt' | 'silent'>> = { int: 'interrupt', sil: 'silent' };
 const URGENCY = { silent: 0, 'when-idle': 1, interrupt: 2 } as const;
@@ -86,6 +87,19 @@ const throws: FunctionTool = {
   },
 };
 
+/** Ignores its signal and never settles (user code that hangs): the end answers it and names it. */
+function deafTool(executed: string[]): FunctionTool {
+  return {
+    kind: 'function',
+    name: 'deaf',
+    spec: { description: 'Hangs.', params: { type: 'object' } },
+    execute: (_input, ctx) => {
+      executed.push(ctx.toolCallId);
+      return new Promise<never>(() => undefined);
+    },
+  };
+}
+
 function parts(messages: readonly Message[], type: 'tool-call' | 'tool-result'): string[] {
   return messages.flatMap((m) => m.parts).flatMap((p) => (p.type === type ? [p.toolCallId] : []));
 }
@@ -116,12 +130,15 @@ export async function scenario({ nativeAsyncTools, hangingOutput, spoken, maxCon
   });
   const model = scripted();
   const other = scripted();
+  /** Calls of the `deaf` tool that began to run. */
+  const deafCalls: string[] = [];
   const tools = [
     sleepTool('t0', clock, 0),
     sleepTool('t10', clock, 10),
     sleepTool('t50', clock, 50),
     sleepTool('t200', clock, 200),
     throws,
+    deafTool(deafCalls),
     makeStop(),
     { ...endConversation, name: 'end' },
     ask,
@@ -330,6 +347,8 @@ export async function scenario({ nativeAsyncTools, hangingOutput, spoken, maxCon
   }
   broken.push(...spokenAnswersCheck(events, typedAt));
   if (guarded) broken.push(...guardrailCheck(events, agent.messages));
+  const named = events.flatMap((e) => (e.type === 'error' && BidiStuckPeerError.isInstance(e.error) && e.error.peer === 'tool' ? e.error.abandoned : []));
+  if (deafCalls.some((id) => !named.includes(`tool deaf (${id})`))) broken.push('a tool still running at the end was not named');
   const closes = events.filter((e) => e.type === 'connection-close');
   if (closes.length !== 1 || events.at(-1)?.type !== 'connection-close') broken.push('connection-close is not the one last event');
   if (clock.pending !== 0) broken.push('timers left behind');

@@ -12,7 +12,7 @@ const BRAND = Symbol.for('tandem.error.BidiStuckPeerError');
  * @example
  * ```ts
  * if (event.type === 'error' && BidiStuckPeerError.isInstance(event.error)) {
- *   console.warn(`${event.error.peer} ${event.error.index} hung`);
+ *   console.warn(`${event.error.peer} ${event.error.index} hung`, event.error.abandoned); // e.g. ['tool search (c1)']
  * }
  * ```
  *
@@ -25,14 +25,20 @@ export class BidiStuckPeerError extends TandemError {
   readonly index: number;
   /** How long the agent waited for it. */
   readonly waitedMs: number;
+  /**
+   * For `tool`: the calls left unanswered, e.g. `['tool search (c1)']` (`tool group <id>` when a group's calls
+   * all had results and a hook after them hung); empty for the other peers.
+   */
+  readonly abandoned: readonly string[];
   private readonly [BRAND] = true;
 
-  constructor(peer: 'input' | 'output' | 'tool' | 'hook', index: number, waitedMs: number) {
-    super('BIDI_STUCK_PEER', { message: stuckMessage(peer, index, waitedMs) });
+  constructor(peer: 'input' | 'output' | 'tool' | 'hook', index: number, waitedMs: number, abandoned: readonly string[] = []) {
+    super('BIDI_STUCK_PEER', { message: stuckMessage(peer, index, waitedMs, abandoned) });
     this.name = 'BidiStuckPeerError';
     this.peer = peer;
     this.index = index;
     this.waitedMs = waitedMs;
+    this.abandoned = abandoned;
   }
 
   static override isInstance(error: unknown): error is BidiStuckPeerError {
@@ -40,10 +46,11 @@ export class BidiStuckPeerError extends TandemError {
   }
 }
 
-function stuckMessage(peer: 'input' | 'output' | 'tool' | 'hook', index: number, waitedMs: number): string {
+function stuckMessage(peer: 'input' | 'output' | 'tool' | 'hook', index: number, waitedMs: number, abandoned: readonly string[]): string {
   const ms = String(waitedMs);
   if (peer === 'tool') {
-    return `${String(index)} tool group(s) did not finish within ${ms} ms of the conversation ending; their unfinished calls were recorded as cancelled. Make tools and beforeToolCall/afterToolCall hooks honour ctx.signal.`;
+    const which = abandoned.length > 0 ? ` (${abandoned.join(', ')})` : '';
+    return `${String(index)} tool group(s)${which} did not finish within ${ms} ms of the conversation ending; their unfinished calls were recorded as cancelled. Make tools and beforeToolCall/afterToolCall hooks honour ctx.signal.`;
   }
   if (peer === 'hook') return `A messageAdded hook did not settle within ${ms} ms of the conversation ending; it was abandoned. Make hooks settle promptly.`;
   const what = peer === 'output' ? 'write()' : 'read()';

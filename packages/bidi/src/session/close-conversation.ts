@@ -15,8 +15,8 @@ export interface ClosingConversation {
   interruptResponse(): void;
   /** Resolves once every running group has finished and been recorded. */
   toolsSettled(): Promise<void>;
-  /** Groups still running after the grace period get `cancelled` results (recorded); returns how many. */
-  abandonTools(): number;
+  /** Groups still running after the grace period get `cancelled` results (recorded); returns how many, and the unanswered calls. */
+  abandonTools(): { readonly groups: number; readonly named: readonly string[] };
   /** Resolves once pending `messageAdded` hooks have settled. */
   hooksSettled(): Promise<void>;
   addFinalMessage(): void;
@@ -38,7 +38,7 @@ export async function closeConversation(conversation: ClosingConversation, reaso
   conversation.interruptResponse();
   if (!(await withinGrace(conversation.toolsSettled(), clock, graceMs))) {
     const abandoned = conversation.abandonTools();
-    if (abandoned > 0) conversation.emit({ type: 'error', error: new BidiStuckPeerError('tool', abandoned, graceMs), fatal: false });
+    if (abandoned.groups > 0) conversation.emit({ type: 'error', error: new BidiStuckPeerError('tool', abandoned.groups, graceMs, abandoned.named), fatal: false });
   }
   conversation.addFinalMessage();
   await conversation.closeConnection();

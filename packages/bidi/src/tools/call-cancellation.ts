@@ -18,8 +18,14 @@ export class CallCancellation {
   private readonly originals = new WeakMap<FunctionTool, FunctionTool>();
   private readonly tables = new WeakMap<ReadonlyMap<string, FunctionTool>, ReadonlyMap<string, FunctionTool>>();
 
-  /** `keyBase` (the session id, else the conversation's run id) prefixes each call's `ctx.idempotencyKey`. */
-  constructor(private readonly keyBase: string) {}
+  /**
+   * `keyBase` (the session id, else the conversation's run id) prefixes each call's `ctx.idempotencyKey`;
+   * `leftRunning` is told of a withdrawn call whose tool ignores its signal (answered `cancelled`, still running).
+   */
+  constructor(
+    private readonly keyBase: string,
+    private readonly leftRunning: (toolCallId: string, label: string, promise: PromiseLike<unknown>) => void = () => undefined,
+  ) {}
 
   /** The calls of a group that starts: cancellable until each has its result. */
   track(toolCallIds: readonly string[]): void {
@@ -86,6 +92,7 @@ export class CallCancellation {
     if (known !== undefined) return known;
     const running = this.running;
     const keyBase = this.keyBase;
+    const leftRunning = this.leftRunning;
     const retry = tool.config?.retry;
     const wrapper = Object.create(tool, {
       execute: {
@@ -96,7 +103,10 @@ export class CallCancellation {
           if (own === undefined) return execute.call(tool, input, ctx);
           own.throwIfAborted();
           const returned: unknown = execute.call(tool, input, { ...ctx, signal: AbortSignal.any([ctx.signal, own]) });
-          if (isPromiseLike(returned)) return raceAbort(Promise.resolve(returned), own);
+          if (isPromiseLike(returned)) {
+            const promise = Promise.resolve(returned);
+            return raceAbort(promise, own, () => leftRunning(ctx.toolCallId, `tool ${tool.name} (${ctx.toolCallId})`, promise));
+          }
           if (isAsyncIterable(returned)) return raceIterable(returned, own);
           return returned;
         },
@@ -133,10 +143,14 @@ function cancelledResult(result: ToolResult): ToolResult {
   };
 }
 
-function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+/** `promise`, or the signal's reason once it aborts first (then `abandoned` is called: the work goes on unawaited). */
+function raceAbort<T>(promise: Promise<T>, signal: AbortSignal, abandoned?: () => void): Promise<T> {
   if (signal.aborted) return Promise.reject(signal.reason as Error);
   return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason as Error);
+    const onAbort = (): void => {
+      abandoned?.();
+      reject(signal.reason as Error);
+    };
     signal.addEventListener('abort', onAbort, { once: true });
     promise.then(
       (value) => {

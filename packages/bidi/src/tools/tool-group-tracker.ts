@@ -43,13 +43,18 @@ export class ToolGroupTracker {
   private readonly running = new Set<ToolGroupRun>();
   private readonly seenIds = new Set<string>();
   private readonly runs = new Map<string, ToolGroupRun>();
+  /** Tools an abort answered `cancelled` that kept running (they ignore their signal), until they settle. */
+  private readonly leftRunning = new Map<PromiseLike<unknown>, { readonly label: string; readonly groupId: string | undefined }>();
   private count = 0;
   private abortFanout: AbortFanout | undefined;
   private readonly cancellation: CallCancellation;
 
   constructor(private readonly host: ToolGroupHost) {
     // Stable across reconnects (one conversation) and, with a session, across processes.
-    this.cancellation = new CallCancellation(host.config.store?.sessionId ?? host.config.runId);
+    this.cancellation = new CallCancellation(host.config.store?.sessionId ?? host.config.runId, (toolCallId, label, promise) => {
+      const group = [...this.runs.values()].find((run) => run.calls.some((call) => call.toolCallId === toolCallId));
+      this.leftBehind(label, group?.id, promise);
+    });
   }
 
   /** True while a group runs. */
@@ -114,6 +119,7 @@ export class ToolGroupTracker {
       },
       hooks: this.cancellation.hooks(config.hooks),
       approvals: this.host.approvals,
+      abandoned: (label, promise) => this.leftBehind(label, groupId, promise),
       ...(config.concurrency === undefined ? {} : { concurrency: config.concurrency }),
       ...(startTrace === undefined ? {} : { startTrace }),
     });
@@ -140,19 +146,39 @@ export class ToolGroupTracker {
   async settleAll(): Promise<void> {
     // Each group's own completion handler (registered first) records its results before this resumes.
     await Promise.all([...this.running].map((run) => run.done));
+    // Then the tools the end answered `cancelled` but that kept running: the end waits (its grace) for them too.
+    await Promise.all([...this.leftRunning.keys()].map((promise) => Promise.resolve(promise).then(ignore, ignore)));
+  }
+
+  private leftBehind(label: string, groupId: string | undefined, promise: PromiseLike<unknown>): void {
+    this.leftRunning.set(promise, { label, groupId });
+    const settled = (): void => void this.leftRunning.delete(promise);
+    promise.then(settled, settled);
   }
 
   /**
    * The conversation ended and these groups did not finish within the grace period (a tool or hook that
-   * ignores its signal): each call without a result is recorded `cancelled` now. Returns how many groups.
+   * ignores its signal): each call without a result is recorded `cancelled` now. Returns how many groups,
+   * and what was abandoned: one entry per unanswered call (`tool <name> (<id>)`), or per group whose
+   * calls all had results (`tool group <id>`: a hook after them hung).
    */
-  abandon(): number {
+  abandon(): { readonly groups: number; readonly named: readonly string[] } {
     const stuck = [...this.running];
+    const groups = new Set(stuck.map((run) => run.id));
+    const named: string[] = [];
     for (const run of stuck) {
+      const unanswered = run.calls.filter((call) => !run.settledResults.has(call.toolCallId));
+      named.push(...(unanswered.length > 0 ? unanswered.map((call) => `tool ${call.toolName} (${call.toolCallId})`) : [`tool group ${run.id}`]));
       const results = run.calls.map((call) => run.settledResults.get(call.toolCallId) ?? abandonedResult(call.toolCallId, call.toolName));
       this.finished(run, results);
     }
-    return stuck.length;
+    // Answered `cancelled` already, but still running: named, and what they do later is ignored.
+    for (const { label, groupId } of this.leftRunning.values()) {
+      if (!named.includes(label)) named.push(label);
+      if (groupId !== undefined) groups.add(groupId);
+    }
+    this.leftRunning.clear();
+    return { groups: groups.size, named };
   }
 
   /** A call id seen before (in this conversation, or twice in one group) runs once: later copies are dropped. */
@@ -198,6 +224,8 @@ export class ToolGroupTracker {
     this.host.groupFinished(run);
   }
 }
+
+function ignore(): void {}
 
 const ABANDONED_TEXT = 'The conversation ended before this tool call finished.';
 

@@ -37,6 +37,12 @@ export interface ToolGroupOptions {
   readonly approvals?: ApprovalGate;
   /** Starts the group's trace when its first call starts. */
   readonly startTrace?: (calls: readonly ToolCall[]) => ToolGroupTrace;
+  /**
+   * Told of each tool an abort answered `cancelled` while it kept running (it ignores its signal), labelled
+   * e.g. `tool search (c1)`, with its promise: the caller may wait a grace period for it and name it if it
+   * never settles (as `Agent` does with `cancelGraceMs`).
+   */
+  readonly abandoned?: (label: string, promise: PromiseLike<unknown>) => void;
 }
 
 /**
@@ -70,6 +76,7 @@ export async function runToolGroup(options: ToolGroupOptions): Promise<ToolResul
     approvals: options.approvals,
     concurrency: options.concurrency,
     startTrace: options.startTrace,
+    abandoned: options.abandoned,
   });
   await group.settle(options.calls);
   return group.finish(options.calls).map((outcome) => outcome.result);
