@@ -74,7 +74,8 @@ export interface ToolGroupSetup extends Omit<ToolRunContext, 'signal' | 'trace'>
  * paired with a `cancelled` one (unless it stays pending for the caller). @internal
  */
 export class ToolGroup {
-  private readonly abortLink: LinkedAbort;
+  /** Made on first use: a step whose response has no calls never links a controller to the run's signal. */
+  private link: LinkedAbort | undefined;
   private readonly outcomes = new Map<string, ToolCallOutcome>();
   private readonly started = new Set<string>();
   private readonly running = new Set<Promise<void>>();
@@ -106,8 +107,11 @@ export class ToolGroup {
   };
 
   constructor(private readonly setup: ToolGroupSetup) {
-    this.abortLink = linkedAbort(setup.parentSignal);
     this.pool = new SlotPool(setup.concurrency ?? Number.POSITIVE_INFINITY);
+  }
+
+  private get abortLink(): LinkedAbort {
+    return (this.link ??= linkedAbort(this.setup.parentSignal));
   }
 
   /** The group's signal (what its calls' signals follow). */
@@ -186,6 +190,7 @@ export class ToolGroup {
 
   /** Aborts every call that has not finished: each gets a `cancelled` result (its signal aborts too). */
   abort(reason: unknown): void {
+    if (this.finished && this.link === undefined) return; // ended without a call: nothing to abort, nothing to link
     this.abortLink.controller.abort(reason);
   }
 
@@ -209,7 +214,7 @@ export class ToolGroup {
       const outcome = this.outcomes.get(call.toolCallId) ?? (keepPending(call) ? undefined : this.pairUnanswered(call));
       if (outcome !== undefined) ordered.push(outcome);
     }
-    this.abortLink.dispose();
+    this.link?.dispose();
     this.fanout?.dispose();
     try {
       this.trace?.end(ordered.map((outcome) => outcome.result));
