@@ -67,12 +67,16 @@ export const WHY = {
     'the id generator and hex formatting: ~50% of a sampled-out startSpan). A figure over 5% here is timing noise at this ' +
     'size (0.1 ms per run). What would cut the rest: `Telemetry.startRun` returning nothing for an unsampled run, so core ' +
     'takes its no-telemetry path.',
-  bundle:
+  bundle: (total: number, minimal: number | undefined): string =>
     'An esbuild metafile of the bundle: `@cfworker/json-schema` (the tools\' JSON Schema validator, formats included, no ' +
     'eval) ~7 kB gzip, `core/agent` ~10 kB, `core/tool-runtime` ~5 kB, `tools` ~6 kB, handoffs, guardrails, the context runner ' +
-    '(+ `tokenx`) and `asTool` ~6.5 kB together. A minimal agent (Agent, userMessage, tool, stop) alone is ~40 kB: the ' +
-    'exports beyond it add ~3.4 kB, so moving exports to subpaths cannot meet the target; the Agent must stop reaching its ' +
+    '(+ `tokenx`) and `asTool` ~6.5 kB together. ' +
+    (minimal === undefined
+      ? ''
+      : `A minimal agent (Agent, userMessage, tool, stop) alone is ${f(minimal, 1)} kB (row 15); the exports beyond it add ` +
+        `${f(total - minimal, 1)} kB${minimal > 40 ? ', so moving exports to subpaths cannot meet the target' : ''}. `) +
+    'The Agent must stop reaching its ' +
     'optional machinery statically. What it would take: handoffs, guardrails, context running and sub-agents reached ' +
     'through what the user passes (the option values carry their implementation), a design change to how those options ' +
-    'are given. tests/runtimes keeps a budget so the bundle cannot grow unnoticed.',
+    'are given, and a JSON Schema validator smaller than the ~7 kB one DESIGN names. tests/runtimes keeps a budget so the bundle cannot grow unnoticed.',
 } as const;
