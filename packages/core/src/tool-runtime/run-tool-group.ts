@@ -38,9 +38,9 @@ export interface ToolGroupOptions {
   /** Starts the group's trace when its first call starts. */
   readonly startTrace?: (calls: readonly ToolCall[]) => ToolGroupTrace;
   /**
-   * Told of each tool an abort answered `cancelled` while it kept running (it ignores its signal), labelled
-   * e.g. `tool search (c1)`, with its promise: the caller may wait a grace period for it and name it if it
-   * never settles (as `Agent` does with `cancelGraceMs`).
+   * Told of each tool whose call an abort answered `cancelled` before the tool settled, labelled e.g.
+   * `tool search (c1)`, with the tool's promise: one that honours its signal settles soon after; the caller
+   * may wait a grace period for the rest and name those that never settle (as `Agent` does with `cancelGraceMs`).
    */
   readonly abandoned?: (label: string, promise: PromiseLike<unknown>) => void;
 }
