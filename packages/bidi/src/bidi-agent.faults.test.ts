@@ -9,7 +9,7 @@ import type { BidiRunResult } from './bidi-run-options.js';
 import { BidiOutputError } from './errors/bidi-output-error.js';
 import { BidiStuckPeerError } from './errors/bidi-stuck-peer-error.js';
 import type { FunctionTool } from '@tandem/core';
-import { sleepTool } from './__fixtures__/test-kit.js';
+import { collect, sleepTool } from './__fixtures__/test-kit.js';
 
 function recorder(): BidiAgentOutput & { readonly events: BidiEvent[] } {
   const events: BidiEvent[] = [];
@@ -94,10 +94,7 @@ describe('BidiAgent ending when user code never settles', () => {
     const model = new ScriptedBidiModel({ clock });
     const agent = new BidiAgent({ model, clock, cancelGraceMs: 1_000, tools: [sleepTool('slow', clock, 10)], hooks: { beforeToolCall: () => never } });
     await agent.start();
-    const events: BidiEvent[] = [];
-    const done = (async () => {
-      for await (const event of agent.receive()) events.push(event);
-    })();
+    const { events, done } = collect(agent);
     model.connection.emit(bidiToolGroup([{ name: 'slow', id: 'h1' }]));
     await model.settle();
     let stopped = false;
@@ -155,10 +152,7 @@ describe('BidiAgent.cancel() when user code never settles', () => {
         stuck === 'an afterToolCall hook' ? { afterToolCall: () => never } : stuck === 'a beforeToolCall hook' ? { beforeToolCall: () => never } : {};
       const agent = new BidiAgent({ model, clock, cancelGraceMs: 700, tools, hooks });
       await agent.start();
-      const events: BidiEvent[] = [];
-      const done = (async () => {
-        for await (const event of agent.receive()) events.push(event);
-      })();
+      const { events, done } = collect(agent);
       model.connection.emit(bidiToolGroup([{ name: 'deaf', id: 'd1' }]));
       await model.settle();
       await clock.advance(10);
@@ -185,10 +179,7 @@ describe('BidiAgent.cancel() when user code never settles', () => {
     const late: FunctionTool = { ...deaf, name: 'late', execute: () => new Promise<string>((resolve) => (finish = () => resolve('late answer'))) };
     const agent = new BidiAgent({ model, clock, cancelGraceMs: 700, tools: [late] });
     await agent.start();
-    const events: BidiEvent[] = [];
-    const done = (async () => {
-      for await (const event of agent.receive()) events.push(event);
-    })();
+    const { events, done } = collect(agent);
     model.connection.emit(bidiToolGroup([{ name: 'late', id: 'l1' }]));
     await model.settle();
     agent.cancel();
@@ -264,10 +255,7 @@ describe('BidiAgent and a provider that repeats a call id', () => {
     const count: FunctionTool = { kind: 'function', name: 'count', spec: { description: 'Counts.', params: { type: 'object' } }, execute: () => String(++runs) };
     const agent = new BidiAgent({ model, clock, tools: [count] });
     await agent.start();
-    const events: BidiEvent[] = [];
-    void (async () => {
-      for await (const event of agent.receive()) events.push(event);
-    })();
+    const { events } = collect(agent);
     model.connection.emit(bidiToolGroup([{ name: 'count', id: 'c1' }, { name: 'count', id: 'c1' }]));
     model.connection.emit(bidiToolGroup([{ name: 'count', id: 'c1' }]));
     await model.until(() => model.toolResultCalls.length === 1);

@@ -1,4 +1,5 @@
 import { ToolCancelledError, type FunctionTool, type ToolCallHooks, type ToolContext } from '@tandem/core';
+import { toolLabel } from '@tandem/core/runtime';
 import type { ToolResult } from '@tandem/core/spec';
 
 const CANCELLED_TEXT = 'The model cancelled this tool call before it finished.';
@@ -105,7 +106,7 @@ export class CallCancellation {
           const returned: unknown = execute.call(tool, input, { ...ctx, signal: AbortSignal.any([ctx.signal, own]) });
           if (isPromiseLike(returned)) {
             const promise = Promise.resolve(returned);
-            return raceAbort(promise, own, () => leftRunning(ctx.toolCallId, `tool ${tool.name} (${ctx.toolCallId})`, promise));
+            return raceAbort(promise, own, () => leftRunning(ctx.toolCallId, toolLabel({ toolCallId: ctx.toolCallId, toolName: tool.name }), promise));
           }
           if (isAsyncIterable(returned)) return raceIterable(returned, own);
           return returned;

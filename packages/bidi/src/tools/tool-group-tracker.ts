@@ -1,5 +1,5 @@
 import type { AgentEvent, ToolCall } from '@tandem/core';
-import { AbortFanout, type ApprovalAnswer, type PendingApprovals } from '@tandem/core/runtime';
+import { AbortFanout, toolLabel, type ApprovalAnswer, type PendingApprovals } from '@tandem/core/runtime';
 import type { BidiToolCall, ToolResult } from '@tandem/core/spec';
 import type { BidiEventBody } from '../bidi-event.js';
 import { CallCancellation } from './call-cancellation.js';
@@ -168,7 +168,7 @@ export class ToolGroupTracker {
     const named: string[] = [];
     for (const run of stuck) {
       const unanswered = run.calls.filter((call) => !run.settledResults.has(call.toolCallId));
-      named.push(...(unanswered.length > 0 ? unanswered.map((call) => `tool ${call.toolName} (${call.toolCallId})`) : [`tool group ${run.id}`]));
+      named.push(...(unanswered.length > 0 ? unanswered.map(toolLabel) : [`tool group ${run.id}`]));
       const results = run.calls.map((call) => run.settledResults.get(call.toolCallId) ?? abandonedResult(call.toolCallId, call.toolName));
       this.finished(run, results);
     }

@@ -53,6 +53,17 @@ function start(options: AgentOptions, model: ScriptedModel, signal?: AbortSignal
   return { clock, events, settled, iterated: drain(run, events), agent };
 }
 
+/** Runs two steps with `options` (grace 300 ms), cancels once `entered` resolves, lets the grace run out: the run ends cancelled. */
+async function cancelledAfterGrace(options: AgentOptions, entered: Promise<unknown>): Promise<Setup> {
+  const setup = start({ cancelGraceMs: 300, ...options }, twoSteps());
+  await entered;
+  setup.agent.cancel();
+  await setup.clock.advance(300);
+  await setup.iterated;
+  expect(setup.settled.value?.stopReason).toBe('cancelled');
+  return setup;
+}
+
 const twoSteps = (): ScriptedModel => new ScriptedModel({ responses: [toolCallResponse([{ name: 'work', id: 'c1' }]), textResponse('done')] });
 const work = fnTool('work', async () => 'ok');
 
@@ -138,12 +149,7 @@ describe('cancelGraceMs: a session store or a tool that never settles', () => {
       load: (id) => memory.load(id),
       append: (id, messages: readonly Message[]) => (++appends === 2 ? hang.enter() : memory.append(id, messages)),
     };
-    const { clock, events, settled, iterated, agent } = start({ tools: [work], cancelGraceMs: 300, session: { store, id: 's1' } }, twoSteps());
-    await hang.entered;
-    agent.cancel();
-    await clock.advance(300);
-    await iterated;
-    expect(settled.value?.stopReason).toBe('cancelled');
+    const { events } = await cancelledAfterGrace({ tools: [work], session: { store, id: 's1' } }, hang.entered);
     expect((ofType(events, 'error')[0]?.error as RunAbandonedWorkError).abandoned).toContain('session store append');
     hang.release();
   });
@@ -155,12 +161,7 @@ describe('cancelGraceMs: a session store or a tool that never settles', () => {
       entered.resolve();
       return gate.promise;
     });
-    const { clock, events, settled, iterated, agent } = start({ tools: [deaf], cancelGraceMs: 300 }, twoSteps());
-    await entered.promise;
-    agent.cancel();
-    await clock.advance(300);
-    await iterated;
-    expect(settled.value?.stopReason).toBe('cancelled');
+    const { clock, events } = await cancelledAfterGrace({ tools: [deaf] }, entered.promise);
     const result = ofType(events, 'tool-call-result')[0]?.result;
     expect(result).toMatchObject({ toolCallId: 'c1', status: 'cancelled' });
     expect((ofType(events, 'error')[0]?.error as RunAbandonedWorkError).abandoned).toEqual(['tool work (c1)']);
@@ -177,12 +178,7 @@ describe('cancelGraceMs: a session store or a tool that never settles', () => {
       await new Promise<never>(() => undefined);
     }
     const deaf = fnTool('work', () => parts(), { aggregator: Join });
-    const { clock, events, settled, iterated, agent } = start({ tools: [deaf], cancelGraceMs: 300 }, twoSteps());
-    await entered.promise;
-    agent.cancel();
-    await clock.advance(300);
-    await iterated;
-    expect(settled.value?.stopReason).toBe('cancelled');
+    const { events } = await cancelledAfterGrace({ tools: [deaf] }, entered.promise);
     expect((ofType(events, 'error')[0]?.error as RunAbandonedWorkError).abandoned).toEqual(['tool work (c1)']);
   });
 

@@ -13,6 +13,7 @@
  * @packageDocumentation
  */
 export { runToolGroup, type ToolGroupOptions } from '../tool-runtime/run-tool-group.js';
+export { toolLabel } from '../tool-runtime/run-attempt.js';
 export { AbortFanout } from '../util/abort-fanout.js';
 export { linkedAbort, type LinkedAbort } from '../util/linked-abort.js';
 export { PendingApprovals } from '../tool-runtime/pending-approvals.js';

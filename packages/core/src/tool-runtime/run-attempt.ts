@@ -58,8 +58,18 @@ function race<T>(promise: PromiseLike<T>, context: ToolContext, signals: Races, 
   return signals === undefined ? raceAbort(promise, context.signal) : signals.race(promise, label);
 }
 
-/** How a run names a call's work it may abandon: `tool <name> (<toolCallId>)`. @internal */
-export function toolLabel(call: ToolCall): string {
+/**
+ * How a run names a call's work it may abandon: `tool <name> (<toolCallId>)` — the label `abandoned()` of
+ * {@link runToolGroup} receives and `RunAbandonedWorkError.abandoned` lists.
+ *
+ * @example
+ * ```ts
+ * toolLabel({ toolCallId: 'c1', toolName: 'search', toolArgs: '{}' }); // 'tool search (c1)'
+ * ```
+ *
+ * @category Tool runtime
+ */
+export function toolLabel(call: Pick<ToolCall, 'toolCallId' | 'toolName'>): string {
   return `tool ${call.toolName} (${call.toolCallId})`;
 }
 
