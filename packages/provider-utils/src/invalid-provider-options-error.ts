@@ -16,10 +16,11 @@ const BRAND = Symbol.for('tandem.error.InvalidProviderOptionsError');
 export class InvalidProviderOptionsError extends TandemError {
   /** The provider key, e.g. `openai`. */
   readonly provider: string;
-  private readonly [BRAND] = true;
+  declare private readonly [BRAND]: true;
 
   constructor(options: { provider: string; message: string; cause?: unknown }) {
     super('INVALID_PROVIDER_OPTIONS', { message: options.message, cause: options.cause });
+    this[BRAND] = true;
     this.name = 'InvalidProviderOptionsError';
     this.provider = options.provider;
   }

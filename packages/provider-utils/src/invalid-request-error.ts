@@ -17,10 +17,11 @@ const BRAND = Symbol.for('tandem.error.InvalidRequestError');
 export class InvalidRequestError extends TandemError {
   /** The provider that refused the request. */
   readonly provider: string;
-  private readonly [BRAND] = true;
+  declare private readonly [BRAND]: true;
 
   constructor(options: { readonly provider: string; readonly message: string; readonly cause?: unknown }) {
     super('INVALID_REQUEST', { message: options.message, cause: options.cause });
+    this[BRAND] = true;
     this.name = 'InvalidRequestError';
     this.provider = options.provider;
   }

@@ -14,10 +14,11 @@ const BRAND = Symbol.for('tandem.error.LoadAPIKeyError');
  * @category Errors
  */
 export class LoadAPIKeyError extends TandemError {
-  private readonly [BRAND] = true;
+  declare private readonly [BRAND]: true;
 
   constructor(options: { message: string }) {
     super('LOAD_API_KEY', { message: options.message });
+    this[BRAND] = true;
     this.name = 'LoadAPIKeyError';
   }
 

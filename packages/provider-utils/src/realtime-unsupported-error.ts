@@ -23,10 +23,11 @@ export class RealtimeUnsupportedError extends TandemError {
   readonly provider: string;
   /** What was refused: `text-input`, `voice-update`, `turn-detection`, … */
   readonly feature: string;
-  private readonly [BRAND] = true;
+  declare private readonly [BRAND]: true;
 
   constructor(options: { readonly provider: string; readonly feature: string; readonly message: string; readonly cause?: unknown }) {
     super('REALTIME_UNSUPPORTED', { message: options.message, cause: options.cause });
+    this[BRAND] = true;
     this.name = 'RealtimeUnsupportedError';
     this.provider = options.provider;
     this.feature = options.feature;

@@ -18,10 +18,11 @@ const BRAND = Symbol.for('tandem.error.WorkerToolError');
 export class WorkerToolError extends TandemError {
   /** The module whose pool failed. */
   readonly moduleUrl: string;
-  private readonly [BRAND] = true;
+  declare private readonly [BRAND]: true;
 
   constructor(options: { readonly message: string; readonly moduleUrl: string; readonly cause?: unknown }) {
     super('WORKER_TOOL_ERROR', { message: options.message, cause: options.cause });
+    this[BRAND] = true;
     this.name = 'WorkerToolError';
     this.moduleUrl = options.moduleUrl;
   }

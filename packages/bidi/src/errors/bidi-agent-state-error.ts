@@ -16,10 +16,11 @@ const BRAND = Symbol.for('tandem.error.BidiAgentStateError');
  * @category Errors
  */
 export class BidiAgentStateError extends TandemError {
-  private readonly [BRAND] = true;
+  declare private readonly [BRAND]: true;
 
   constructor(message: string) {
     super('BIDI_AGENT_STATE', { message });
+    this[BRAND] = true;
     this.name = 'BidiAgentStateError';
   }
 

@@ -18,13 +18,14 @@ const BRAND = Symbol.for('tandem.error.BidiConnectionError');
 export class BidiConnectionError extends TandemError {
   /** Connection attempts made. */
   readonly attempts: number;
-  private readonly [BRAND] = true;
+  declare private readonly [BRAND]: true;
 
   constructor(options: { readonly attempts: number; readonly cause: unknown }) {
     super('BIDI_CONNECTION_ERROR', {
       message: `Could not connect to the bidi model after ${String(options.attempts)} attempt(s). Check the provider's credentials and network, or raise reconnect.maxAttempts.`,
       cause: options.cause,
     });
+    this[BRAND] = true;
     this.name = 'BidiConnectionError';
     this.attempts = options.attempts;
   }

@@ -37,10 +37,11 @@ export class BidiContextError extends TandemError {
   readonly reason: BidiContextErrorReason;
   /** With `'timed-out'`: how long the manager was waited for. */
   readonly waitedMs: number | undefined;
-  private readonly [BRAND] = true;
+  declare private readonly [BRAND]: true;
 
   constructor(options: { readonly reason: BidiContextErrorReason; readonly cause?: unknown; readonly waitedMs?: number; readonly model?: string }) {
     super('BIDI_CONTEXT', { message: messageOf(options), cause: options.cause });
+    this[BRAND] = true;
     this.name = 'BidiContextError';
     this.reason = options.reason;
     this.waitedMs = options.waitedMs;

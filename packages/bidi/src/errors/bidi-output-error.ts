@@ -21,7 +21,7 @@ export class BidiOutputError extends TandemError {
   readonly index: number;
   /** The type of the event whose `write()` failed. */
   readonly eventType: string;
-  private readonly [BRAND] = true;
+  declare private readonly [BRAND]: true;
 
   constructor(index: number, eventType: string, cause: unknown) {
     const reason = cause instanceof Error ? cause.message : String(cause);
@@ -29,6 +29,7 @@ export class BidiOutputError extends TandemError {
       message: `Output ${String(index)} failed writing a "${eventType}" event (${reason}); it was detached and gets no more events. Make write() handle its own errors to keep an output attached.`,
       cause,
     });
+    this[BRAND] = true;
     this.name = 'BidiOutputError';
     this.index = index;
     this.eventType = eventType;

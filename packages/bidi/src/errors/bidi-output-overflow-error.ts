@@ -17,12 +17,13 @@ const BRAND = Symbol.for('tandem.error.BidiOutputOverflowError');
 export class BidiOutputOverflowError extends TandemError {
   /** Position of the output in `run({ outputs })`, or `receive` for the `receive()` iterator. */
   readonly output: number | 'receive';
-  private readonly [BRAND] = true;
+  declare private readonly [BRAND]: true;
 
   constructor(output: number | 'receive', maxEvents: number) {
     super('BIDI_OUTPUT_OVERFLOW', {
       message: `Output ${String(output)} stopped consuming events and its queue reached ${String(maxEvents)} events; it was detached. Make write() resolve promptly, or raise queue.maxEvents.`,
     });
+    this[BRAND] = true;
     this.name = 'BidiOutputOverflowError';
     this.output = output;
   }

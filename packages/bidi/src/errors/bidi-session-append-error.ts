@@ -22,7 +22,7 @@ export class BidiSessionAppendError extends TandemError {
   readonly sessionId: string;
   /** Set when the append did not settle in time while the conversation was ending. */
   readonly waitedMs: number | undefined;
-  private readonly [BRAND] = true;
+  declare private readonly [BRAND]: true;
 
   constructor(options: { readonly sessionId: string; readonly cause?: unknown; readonly waitedMs?: number }) {
     const what =
@@ -33,6 +33,7 @@ export class BidiSessionAppendError extends TandemError {
       message: `A message of session "${options.sessionId}" was not stored: ${what}. The conversation goes on and agent.messages has it, but the stored conversation misses it; check the session store.`,
       cause: options.cause,
     });
+    this[BRAND] = true;
     this.name = 'BidiSessionAppendError';
     this.sessionId = options.sessionId;
     this.waitedMs = options.waitedMs;

@@ -30,10 +30,11 @@ export class BidiStuckPeerError extends TandemError {
    * all had results and a hook after them hung); empty for the other peers.
    */
   readonly abandoned: readonly string[];
-  private readonly [BRAND] = true;
+  declare private readonly [BRAND]: true;
 
   constructor(peer: 'input' | 'output' | 'tool' | 'hook', index: number, waitedMs: number, abandoned: readonly string[] = []) {
     super('BIDI_STUCK_PEER', { message: stuckMessage(peer, index, waitedMs, abandoned) });
+    this[BRAND] = true;
     this.name = 'BidiStuckPeerError';
     this.peer = peer;
     this.index = index;

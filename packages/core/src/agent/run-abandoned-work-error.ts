@@ -21,13 +21,14 @@ export class RunAbandonedWorkError extends TandemError {
   readonly abandoned: readonly string[];
   /** The grace the run waited after the cancel. */
   readonly graceMs: number;
-  private readonly [BRAND] = true;
+  declare private readonly [BRAND]: true;
 
   constructor(options: { abandoned: readonly string[]; graceMs: number }) {
     const what = options.abandoned.length === 0 ? 'the run\'s own work (a stop condition, context manager or guardrail)' : options.abandoned.join(', ');
     super('RUN_ABANDONED_WORK', {
       message: `The run was cancelled, but ${what} had not settled ${String(options.graceMs)} ms later (cancelGraceMs); the run ended without it and ignores what it does later. Make hooks, session store calls and tools settle (or time out) promptly — a tool should stop when ctx.signal aborts — or raise cancelGraceMs.`,
     });
+    this[BRAND] = true;
     this.name = 'RunAbandonedWorkError';
     this.abandoned = options.abandoned;
     this.graceMs = options.graceMs;

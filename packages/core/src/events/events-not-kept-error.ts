@@ -18,7 +18,7 @@ const BRAND = Symbol.for('tandem.error.EventsNotKeptError');
  * @category Errors
  */
 export class EventsNotKeptError extends TandemError {
-  private readonly [BRAND] = true;
+  declare private readonly [BRAND]: true;
 
   /** How many events the run kept for a reader that had not started. */
   readonly limit: number;
@@ -27,6 +27,7 @@ export class EventsNotKeptError extends TandemError {
     super('EVENTS_NOT_KEPT', {
       message: `This run's events were not kept: it produced more than ${limit.toLocaleString('en-US')} events before anyone iterated it, so it stopped keeping them (a caller that only awaits \`result\` must not hold them all). Start iterating (for await … of run) right after starting the run to receive every event.`,
     });
+    this[BRAND] = true;
     this.limit = limit;
     this.name = 'EventsNotKeptError';
   }

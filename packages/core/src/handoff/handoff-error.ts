@@ -15,10 +15,11 @@ const BRAND = Symbol.for('tandem.handoff-error');
 export class HandoffError extends Error {
   override readonly name = 'HandoffError';
   readonly code: 'HANDOFF_NOT_FIRST' | 'MAX_HANDOFFS';
-  private readonly [BRAND] = true;
+  declare private readonly [BRAND]: true;
 
   constructor(code: HandoffError['code'], message: string) {
     super(message);
+    this[BRAND] = true;
     this.code = code;
   }
 

@@ -20,13 +20,14 @@ export class OutputValidationError extends TandemError {
   /** The final answer's text. */
   readonly text: string;
   readonly issues: readonly OutputIssue[];
-  private readonly [BRAND] = true;
+  declare private readonly [BRAND]: true;
 
   constructor(options: { text: string; issues: readonly OutputIssue[] }) {
     const summary = options.issues.map((issue) => describeIssue(issue)).join('; ');
     super('OUTPUT_VALIDATION', {
       message: `The model's final answer does not match the output schema: ${summary}. Tighten the instructions or the schema, or read the raw answer from error.text.`,
     });
+    this[BRAND] = true;
     this.name = 'OutputValidationError';
     this.text = options.text;
     this.issues = options.issues;

@@ -17,12 +17,13 @@ const BRAND = Symbol.for('tandem.error.InvalidModelIdError');
 export class InvalidModelIdError extends TandemError {
   /** The string that was given. */
   readonly value: string;
-  private readonly [BRAND] = true;
+  declare private readonly [BRAND]: true;
 
   constructor(options: { value: string; reason: string }) {
     super('INVALID_MODEL_ID', {
       message: `Invalid model "${options.value}": ${options.reason}. Write it as "provider:model-id", for example "openai:gpt-5" or "ollama:llama3.2".`,
     });
+    this[BRAND] = true;
     this.name = 'InvalidModelIdError';
     this.value = options.value;
   }

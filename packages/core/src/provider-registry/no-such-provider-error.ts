@@ -20,12 +20,13 @@ export class NoSuchProviderError extends TandemError {
   readonly providerName: string;
   /** The names registered at the time of the call, sorted. */
   readonly availableProviders: readonly string[];
-  private readonly [BRAND] = true;
+  declare private readonly [BRAND]: true;
 
   constructor(options: { providerName: string; availableProviders: readonly string[] }) {
     const available =
       options.availableProviders.length === 0 ? 'none are registered' : `registered: ${options.availableProviders.join(', ')}`;
     super('NO_SUCH_PROVIDER', { message: noSuchProviderMessage(options.providerName, available) });
+    this[BRAND] = true;
     this.name = 'NoSuchProviderError';
     this.providerName = options.providerName;
     this.availableProviders = options.availableProviders;

@@ -13,12 +13,13 @@ const TOOL_CANCELLED = Symbol.for('tandem.error.ToolCancelledError');
 export class NoSuchToolError extends TandemError {
   readonly toolName: string;
   readonly availableTools: readonly string[];
-  private readonly [NO_SUCH_TOOL] = true;
+  declare private readonly [NO_SUCH_TOOL]: true;
 
   constructor(toolName: string, availableTools: readonly string[]) {
     super('NO_SUCH_TOOL', {
       message: `Unknown tool "${toolName}". Available tools: ${availableTools.length > 0 ? availableTools.join(', ') : '(none)'}.`,
     });
+    this[NO_SUCH_TOOL] = true;
     this.name = 'NoSuchToolError';
     this.toolName = toolName;
     this.availableTools = availableTools;
@@ -37,13 +38,14 @@ export class NoSuchToolError extends TandemError {
 export class InvalidToolInputError extends TandemError {
   readonly toolName: string;
   readonly toolArgs: string;
-  private readonly [INVALID_TOOL_INPUT] = true;
+  declare private readonly [INVALID_TOOL_INPUT]: true;
 
   constructor(options: { toolName: string; toolArgs: string; reason: string; cause?: unknown }) {
     super('INVALID_TOOL_INPUT', {
       message: `Invalid arguments for tool "${options.toolName}": ${options.reason}. Call it again with arguments that match its input schema.`,
       cause: options.cause,
     });
+    this[INVALID_TOOL_INPUT] = true;
     this.name = 'InvalidToolInputError';
     this.toolName = options.toolName;
     this.toolArgs = options.toolArgs;
@@ -62,10 +64,11 @@ export class InvalidToolInputError extends TandemError {
 export class ToolTimeoutError extends TandemError {
   readonly toolName: string;
   readonly timeoutMs: number;
-  private readonly [TOOL_TIMEOUT] = true;
+  declare private readonly [TOOL_TIMEOUT]: true;
 
   constructor(toolName: string, timeoutMs: number, while_?: string) {
     super('TOOL_TIMEOUT', { message: `Tool "${toolName}" timed out after ${timeoutMs} ms${while_ === undefined ? '' : ` ${while_}`}.` });
+    this[TOOL_TIMEOUT] = true;
     this.name = 'ToolTimeoutError';
     this.toolName = toolName;
     this.timeoutMs = timeoutMs;
@@ -82,10 +85,11 @@ export class ToolTimeoutError extends TandemError {
  * @category Errors
  */
 export class ToolCancelledError extends TandemError {
-  private readonly [TOOL_CANCELLED] = true;
+  declare private readonly [TOOL_CANCELLED]: true;
 
   constructor(message = 'The run was cancelled.') {
     super('CANCELLED', { message });
+    this[TOOL_CANCELLED] = true;
     this.name = 'ToolCancelledError';
   }
 

@@ -38,10 +38,11 @@ export interface McpConnectionErrorOptions {
 export class McpConnectionError extends TandemError {
   /** The server's display name (its command or URL). */
   readonly server: string;
-  private readonly [BRAND] = true;
+  declare private readonly [BRAND]: true;
 
   constructor(options: McpConnectionErrorOptions) {
     super('MCP_CONNECTION_ERROR', { message: options.message, cause: options.cause });
+    this[BRAND] = true;
     this.name = 'McpConnectionError';
     this.server = redactRegisteredSecrets(options.server);
   }

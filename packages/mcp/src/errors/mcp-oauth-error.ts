@@ -81,10 +81,11 @@ export class McpOAuthError extends TandemError {
   declare readonly code: McpOAuthErrorCode;
   /** The MCP server's display name. */
   readonly server: string;
-  private readonly [BRAND] = true;
+  declare private readonly [BRAND]: true;
 
   constructor(options: McpOAuthErrorOptions) {
     super(options.code, { message: options.message, cause: options.cause });
+    this[BRAND] = true;
     this.name = 'McpOAuthError';
     this.server = options.server;
   }
@@ -130,7 +131,7 @@ export class McpOAuthTimeoutError extends McpOAuthError {
   readonly redirectUrl: string;
   /** How long it waited. */
   readonly timeoutMs: number;
-  private readonly [TIMEOUT_BRAND] = true;
+  declare private readonly [TIMEOUT_BRAND]: true;
 
   constructor(options: McpOAuthTimeoutErrorOptions) {
     super({
@@ -141,6 +142,7 @@ export class McpOAuthTimeoutError extends McpOAuthError {
         `authorizing with MCP server ${options.server}. Open the authorization URL (it went to \`onAuthorizationUrl\`) in a ` +
         `browser on this machine and finish signing in, or raise \`authorizationTimeoutMs\`.`,
     });
+    this[TIMEOUT_BRAND] = true;
     this.name = 'McpOAuthTimeoutError';
     this.redirectUrl = options.redirectUrl;
     this.timeoutMs = options.timeoutMs;

@@ -40,7 +40,7 @@ export class McpTimeoutError extends TandemError {
   readonly operation: string;
   /** The timeout in milliseconds. */
   readonly timeoutMs: number;
-  private readonly [BRAND] = true;
+  declare private readonly [BRAND]: true;
 
   constructor(options: McpTimeoutErrorOptions) {
     super('MCP_TIMEOUT', {
@@ -49,6 +49,7 @@ export class McpTimeoutError extends TandemError {
         `and was cancelled. Raise \`timeoutMs\` if the tool is slow, or check that the server is responsive.`,
       cause: options.cause,
     });
+    this[BRAND] = true;
     this.name = 'McpTimeoutError';
     this.server = redactRegisteredSecrets(options.server);
     this.operation = redactRegisteredSecrets(options.operation);

@@ -49,12 +49,13 @@ export class McpToolError extends TandemError {
   readonly content: readonly ToolContentBlock[];
   /** The server's `structuredContent`, if any. */
   readonly structuredContent: unknown;
-  private readonly [BRAND] = true;
+  declare private readonly [BRAND]: true;
 
   constructor(options: McpToolErrorOptions) {
     super('MCP_TOOL_ERROR', {
       message: options.text.length > 0 ? options.text : `The MCP tool "${options.toolName}" reported an error without a message.`,
     });
+    this[BRAND] = true;
     this.name = 'McpToolError';
     this.toolName = options.toolName;
     this.text = redactRegisteredSecrets(options.text);

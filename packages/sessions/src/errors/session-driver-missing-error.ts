@@ -20,13 +20,14 @@ const BRAND = Symbol.for('tandem.error.SessionDriverMissingError');
 export class SessionDriverMissingError extends SessionStoreError {
   /** The package to install: `better-sqlite3` or `pg`. */
   readonly packageName: 'better-sqlite3' | 'pg';
-  private readonly [BRAND] = true;
+  declare private readonly [BRAND]: true;
 
   constructor(options: { readonly store: 'sqliteSessionStore' | 'postgresSessionStore'; readonly packageName: 'better-sqlite3' | 'pg'; readonly cause?: unknown }) {
     super(
       `${options.store}() needs the "${options.packageName}" package, an optional peer dependency of @tandem/sessions that is not installed. Install it next to @tandem/sessions: npm install ${options.packageName} (or pnpm add / yarn add ${options.packageName}).`,
       { cause: options.cause, code: 'SESSION_DRIVER_MISSING' },
     );
+    this[BRAND] = true;
     this.name = 'SessionDriverMissingError';
     this.packageName = options.packageName;
   }

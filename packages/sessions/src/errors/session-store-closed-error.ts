@@ -14,10 +14,11 @@ const BRAND = Symbol.for('tandem.error.SessionStoreClosedError');
  * @category Errors
  */
 export class SessionStoreClosedError extends TandemError {
-  private readonly [BRAND] = true;
+  declare private readonly [BRAND]: true;
 
   constructor(store: string) {
     super('SESSION_STORE_CLOSED', { message: `This ${store} session store was closed; open a new one to keep using the sessions.` });
+    this[BRAND] = true;
     this.name = 'SessionStoreClosedError';
   }
 

@@ -16,11 +16,12 @@ const BRAND = Symbol.for('tandem.error.SessionStoreError');
  * @category Errors
  */
 export class SessionStoreError extends TandemError {
-  private readonly [BRAND] = true;
+  declare private readonly [BRAND]: true;
 
   /** `code` is for subclasses (default `SESSION_STORE`). */
   constructor(message: string, options: { readonly cause?: unknown; readonly code?: string } = {}) {
     super(options.code ?? 'SESSION_STORE', { message, cause: options.cause });
+    this[BRAND] = true;
     this.name = 'SessionStoreError';
   }
 

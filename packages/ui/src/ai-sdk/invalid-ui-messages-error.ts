@@ -21,10 +21,11 @@ const BRAND = Symbol.for('tandem.error.InvalidUIMessagesError');
 export class InvalidUIMessagesError extends TandemError {
   /** Where in the messages the problem is, e.g. `messages[2].parts[0]`. */
   readonly path: string;
-  private readonly [BRAND] = true;
+  declare private readonly [BRAND]: true;
 
   constructor(path: string, problem: string) {
     super('INVALID_UI_MESSAGES', { message: `${path}: ${problem}. Send the messages of useChat (UIMessage[]) as they are.` });
+    this[BRAND] = true;
     this.name = 'InvalidUIMessagesError';
     this.path = path;
   }

@@ -46,11 +46,12 @@ export class APICallError extends TandemError {
    * header, in milliseconds), when it said.
    */
   readonly retryAfterMs: number | undefined;
-  private readonly [BRAND] = true;
+  declare private readonly [BRAND]: true;
 
   /** @param code - for subclasses (e.g. `ContextOverflowError`): their own stable code. */
   constructor(options: APICallErrorOptions, code = 'API_CALL_ERROR') {
     super(code, { message: options.message, cause: options.cause });
+    this[BRAND] = true;
     this.name = 'APICallError';
     this.url = redactRegisteredSecrets(options.url);
     this.statusCode = options.statusCode;

@@ -23,10 +23,11 @@ const BRAND = Symbol.for('tandem.error.ContextOverflowError');
  * @category Errors
  */
 export class ContextOverflowError extends APICallError {
-  private readonly [BRAND] = true;
+  declare private readonly [BRAND]: true;
 
   constructor(options: APICallErrorOptions) {
     super({ ...options, isRetryable: false, message: withAdvice(options.message) }, 'CONTEXT_OVERFLOW');
+    this[BRAND] = true;
     this.name = 'ContextOverflowError';
   }
 

@@ -11,7 +11,7 @@ const BRAND = Symbol.for('tandem.error.IncompleteResponseError');
 export class IncompleteResponseError extends TandemError {
   /** Provider that produced the stream. */
   readonly provider: string;
-  private readonly [BRAND] = true;
+  declare private readonly [BRAND]: true;
 
   constructor(options: { provider: string; message?: string; cause?: unknown }) {
     super('INCOMPLETE_RESPONSE', {
@@ -20,6 +20,7 @@ export class IncompleteResponseError extends TandemError {
         `The ${options.provider} response stream ended before its final event. The connection was probably cut; retry the call.`,
       cause: options.cause,
     });
+    this[BRAND] = true;
     this.name = 'IncompleteResponseError';
     this.provider = options.provider;
   }

@@ -12,10 +12,11 @@ const BRAND = Symbol.for('tandem.error.InvalidResponseDataError');
 export class InvalidResponseDataError extends TandemError {
   /** The offending wire data (already free of credentials). */
   readonly data: unknown;
-  private readonly [BRAND] = true;
+  declare private readonly [BRAND]: true;
 
   constructor(options: { message: string; data: unknown; cause?: unknown }) {
     super('INVALID_RESPONSE_DATA', { message: options.message, cause: options.cause });
+    this[BRAND] = true;
     this.name = 'InvalidResponseDataError';
     this.data = redactSecretsDeep(options.data);
   }

@@ -34,10 +34,11 @@ export interface TandemErrorOptions {
 export class TandemError extends Error {
   /** Stable machine-readable code, e.g. `API_CALL_ERROR`. */
   readonly code: string;
-  private readonly [BRAND] = true;
+  declare private readonly [BRAND]: true;
 
   constructor(code: string, { message, cause }: TandemErrorOptions) {
     super(redactRegisteredSecrets(message), cause === undefined ? undefined : { cause: redactSecretsDeep(cause) });
+    this[BRAND] = true;
     this.name = 'TandemError';
     this.code = code;
   }

@@ -12,12 +12,13 @@ export class UnsupportedModelVersionError extends TandemError {
   readonly version: unknown;
   readonly provider: string;
   readonly modelId: string;
-  private readonly [BRAND] = true;
+  declare private readonly [BRAND]: true;
 
   constructor(options: { version: unknown; provider: string; modelId: string }) {
     super('UNSUPPORTED_MODEL_VERSION', {
       message: `Model ${options.provider}:${options.modelId} implements specification version ${String(options.version)}, which this @tandem/core does not support (supported: v1). Upgrade @tandem/core or use a matching provider version.`,
     });
+    this[BRAND] = true;
     this.name = 'UnsupportedModelVersionError';
     this.version = redactSecretsDeep(options.version);
     this.provider = options.provider;
