@@ -29,30 +29,30 @@ describe('jsonSchema()', () => {
     expect(t.inputSchema).toEqual(orderSchema);
   });
 
-  it('passes a structurally valid value through unchanged', () => {
+  it('passes a structurally valid value through unchanged', async () => {
     const value = { id: 1, status: 'open', note: null, items: [{ sku: 'A1' }], meta: {}, extra: true };
-    expect(validate(value)).toEqual({ success: true, value });
+    expect(await validate(value)).toEqual({ success: true, value });
   });
 
-  it('checks types, required, enum, nested items and additionalProperties: false, with paths', () => {
-    expect(validate({ id: 1.5, status: 'lost', note: 3, items: [{ sku: 'A' }, {}], meta: { x: 1 } })).toEqual({
+  it('checks types, required, enum, nested items and additionalProperties: false, with paths', async () => {
+    expect(await validate({ id: 1.5, status: 'lost', note: 3, items: [{ sku: 'A' }, {}], meta: { x: 1 } })).toEqual({
       success: false,
       error:
         'id: Expected integer, received number; status: Expected one of "open", "closed", received "lost"; ' +
         'note: Expected string or null, received number; items[1].sku: Required; meta.x: Unexpected property',
     });
-    expect(validate({ items: 'none' })).toEqual({ success: false, error: 'id: Required; items: Expected array, received string' });
-    expect(validate([1])).toEqual({ success: false, error: 'Expected object, received array' });
+    expect(await validate({ items: 'none' })).toEqual({ success: false, error: 'id: Required; items: Expected array, received string' });
+    expect(await validate([1])).toEqual({ success: false, error: 'Expected object, received array' });
   });
 
-  it('checks const', () => {
+  it('checks const', async () => {
     const t = tool({
       name: 'x',
       description: 'd',
       inputSchema: jsonSchema({ type: 'object', properties: { v: { const: 2 } } }),
       execute: async () => 1,
     });
-    expect(t.validate?.({ v: 3 })).toEqual({ success: false, error: 'v: Expected 2, received 3' });
+    expect(await t.validate?.({ v: 3 })).toEqual({ success: false, error: 'v: Expected 2, received 3' });
   });
 
   it('uses a custom validator instead, sync or async', async () => {
@@ -85,7 +85,7 @@ describe('jsonSchema()', () => {
     );
   });
 
-  it('validates completely: $ref, anyOf, pattern, minimum, exclusiveMinimum and formats (draft 2020-12)', () => {
+  it('validates completely: $ref, anyOf, pattern, minimum, exclusiveMinimum and formats (draft 2020-12)', async () => {
     const input = jsonSchema({
       type: 'object',
       properties: {
@@ -98,7 +98,7 @@ describe('jsonSchema()', () => {
       },
       $defs: { positive: { type: 'number', exclusiveMinimum: 0 } },
     });
-    expect(input['~standard'].validate({ code: 'abc', count: 0, email: 'nope', when: 'yesterday', price: -1, id: true })).toEqual({
+    expect(await input['~standard'].validate({ code: 'abc', count: 0, email: 'nope', when: 'yesterday', price: -1, id: true })).toEqual({
       issues: [
         { message: 'Does not match the pattern "^[A-Z]{3}$"', path: ['code'] },
         { message: 'Must be at least 1, received 0', path: ['count'] },
@@ -109,18 +109,18 @@ describe('jsonSchema()', () => {
       ],
     });
     const ok = { code: 'ABC', count: 2, email: 'a@b.co', when: '2026-01-02T03:04:05Z', price: 3, id: 'x' };
-    expect(input['~standard'].validate(ok)).toEqual({ value: ok });
+    expect(await input['~standard'].validate(ok)).toEqual({ value: ok });
   });
 
-  it('reads draft-07 from $schema: definitions and tuple items', () => {
+  it('reads draft-07 from $schema: definitions and tuple items', async () => {
     const input = jsonSchema({
       $schema: 'http://json-schema.org/draft-07/schema#',
       type: 'object',
       properties: { pair: { type: 'array', items: [{ type: 'string' }, { $ref: '#/definitions/n' }] } },
       definitions: { n: { type: 'number' } },
     });
-    expect(input['~standard'].validate({ pair: ['a', 'b'] })).toEqual({ issues: [{ message: 'Expected number, received string', path: ['pair', 1] }] });
-    expect(input['~standard'].validate({ pair: ['a', 1] })).toEqual({ value: { pair: ['a', 1] } });
+    expect(await input['~standard'].validate({ pair: ['a', 'b'] })).toEqual({ issues: [{ message: 'Expected number, received string', path: ['pair', 1] }] });
+    expect(await input['~standard'].validate({ pair: ['a', 1] })).toEqual({ value: { pair: ['a', 1] } });
   });
 
   it('never runs the tool for bad arguments: the model gets an error result naming the problem', async () => {
@@ -154,10 +154,19 @@ describe('jsonSchema()', () => {
     }
   });
 
-  it('does not change the caller\'s schema and accepts a frozen one', () => {
+  it('loads the validator on demand: the first validation may wait for it, later ones answer synchronously', async () => {
+    const input = jsonSchema<{ n: number }>({ type: 'object', properties: { n: { type: 'number' } }, required: ['n'] });
+    const first = input['~standard'].validate({ n: 'x' });
+    expect(first).toBeInstanceOf(Promise);
+    expect(await first).toEqual({ issues: [{ message: 'Expected number, received string', path: ['n'] }] });
+    expect(input['~standard'].validate({ n: 1 })).toEqual({ value: { n: 1 } });
+    expect(input['~standard'].validate({})).toEqual({ issues: [{ message: 'Required', path: ['n'] }] });
+  });
+
+  it('does not change the caller\'s schema and accepts a frozen one', async () => {
     const schema = Object.freeze({ type: 'object', properties: Object.freeze({ r: Object.freeze({ $ref: '#/$defs/n' }) }), $defs: Object.freeze({ n: Object.freeze({ type: 'number' }) }) });
     const input = jsonSchema(schema);
-    expect(input['~standard'].validate({ r: 'x' })).toEqual({ issues: [{ message: 'Expected number, received string', path: ['r'] }] });
+    expect(await input['~standard'].validate({ r: 'x' })).toEqual({ issues: [{ message: 'Expected number, received string', path: ['r'] }] });
     expect(JSON.stringify(schema)).toBe('{"type":"object","properties":{"r":{"$ref":"#/$defs/n"}},"$defs":{"n":{"type":"number"}}}');
   });
 });

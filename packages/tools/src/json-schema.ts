@@ -50,12 +50,17 @@ export interface JsonSchemaInput<T = unknown> extends StandardSchemaV1<unknown, 
  * Uses a raw JSON Schema as a tool's `inputSchema`. `T` is the type `execute` receives; it is not checked
  * against the schema, so keep the two in step.
  *
- * The schema itself is checked here, against the JSON Schema meta-schema (draft 2020-12 and draft-07
- * keywords): a mistake such as `type: 'strng'` is a `TypeError` naming the JSON pointer of the bad keyword
+ * The schema itself is checked here (the value of each draft 2020-12 and draft-07 keyword, subschemas
+ * included): a mistake such as `type: 'strng'` is a `TypeError` naming the JSON pointer of the bad keyword
  * (`/properties/query/type`). Arguments are then validated completely (`$ref`, `anyOf`, `pattern`,
  * `minimum`, formats, …; the draft is read from `$schema`, default 2020-12) — bad arguments become an error
  * result naming each problem and its path, and the tool never runs. `options.validate` replaces that
  * validation.
+ *
+ * The validator, `@cfworker/json-schema` (no `eval`: it runs on edge runtimes), is imported when the first
+ * `jsonSchema()` without `options.validate` is called, so an app whose tools all use zod never loads it and
+ * a bundler gives it a chunk of its own. Until it has loaded, `['~standard'].validate` returns a promise
+ * (Standard Schema allows either); a tool call waits for it.
  *
  * @example
  * ```ts
@@ -86,8 +91,7 @@ export function jsonSchema<T = unknown>(schema: JsonSchema, options: JsonSchemaO
   const validate = (value: unknown): StandardSchemaV1.Result<T> | Promise<StandardSchemaV1.Result<T>> => {
     if (check !== undefined) {
       const issues = check(value);
-      // A valid value is passed through as-is: `T` is the caller's promise about it.
-      return issues.length > 0 ? { issues } : { value: value as T };
+      return isPromiseLike(issues) ? issues.then((settled) => toResult(settled, value)) : toResult(issues, value);
     }
     if (custom === undefined) return { value: value as T };
     const result = custom(value);
@@ -104,6 +108,11 @@ export function jsonSchema<T = unknown>(schema: JsonSchema, options: JsonSchemaO
     jsonSchema: schema,
     [BRAND]: true as const,
   });
+}
+
+/** A valid value is passed through as-is: `T` is the caller's promise about it. */
+function toResult<T>(issues: readonly StandardSchemaV1.Issue[], value: unknown): StandardSchemaV1.Result<T> {
+  return issues.length > 0 ? { issues } : { value: value as T };
 }
 
 function toStandardResult<T>(result: ToolInputValidation<T>): StandardSchemaV1.Result<T> {

@@ -238,15 +238,15 @@ describe('tool().validate', () => {
     await expect(t.validate?.({ user: 'alice' })).resolves.toEqual({ success: true, value: { user: 'alice' } });
   });
 
-  it('validates jsonSchema() input with the structural check', () => {
+  it('validates jsonSchema() input with the structural check', async () => {
     const t = tool({
       name: 'x',
       description: 'd',
       inputSchema: jsonSchema<{ query: string }>({ type: 'object', properties: { query: { type: 'string' } }, required: ['query'] }),
       execute: async ({ query }) => query,
     });
-    expect(t.validate?.({ query: 7 })).toEqual({ success: false, error: 'query: Expected string, received number' });
-    expect(t.validate?.({})).toEqual({ success: false, error: 'query: Required' });
+    expect(await t.validate?.({ query: 7 })).toEqual({ success: false, error: 'query: Expected string, received number' });
+    expect(await t.validate?.({})).toEqual({ success: false, error: 'query: Required' });
   });
 });
 

@@ -1,9 +1,8 @@
 /**
- * The meta-schema a tool's JSON Schema is checked against at definition: draft-07's, widened with the
- * keywords draft 2020-12 added (`$defs`, `prefixItems`, `dependentSchemas`, …), so a schema written for
- * either draft passes and a misspelt type, a non-array `required` or a bad `pattern` is caught. Unknown
- * keywords stay allowed, as both drafts allow them.
- * @internal
+ * Draft-07's meta-schema, widened with the keywords draft 2020-12 added (`$defs`, `prefixItems`,
+ * `dependentSchemas`, …): what a schema written for either draft must satisfy. The definition-time check of
+ * `jsonSchema()` is hand-written (so the validator can load lazily); its test compares it with this one run
+ * by `@cfworker/json-schema`.
  */
 export const JSON_SCHEMA_META_SCHEMA = {
   $schema: 'http://json-schema.org/draft-07/schema#',
