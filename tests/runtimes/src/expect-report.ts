@@ -20,4 +20,7 @@ export function expectProgramPassed(outcome: RuntimeReport): void {
   expect(report.ui.chunkTypes).toEqual(expect.arrayContaining(['start', 'text-start', 'text-delta', 'text-end', 'finish']));
   expect(report.ui.text).toBe('Hello, UI.');
   expect(report.stopTool).toEqual({ stopReason: 'endTurn', text: 'Stopped here.' });
+  expect(report.jsonSchemaTool.statuses).toEqual(['error', 'success']);
+  expect(report.jsonSchemaTool.error).toContain('code: Does not match the pattern');
+  expect(report.jsonSchemaTool.ran).toEqual(['ABC']);
 }

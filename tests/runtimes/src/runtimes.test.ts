@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectProgramPassed } from './expect-report.js';
 import { bundleProgram } from './harness/bundle.js';
 import { startLoopbackServers, type LoopbackServers } from './harness/loopback-servers.js';
@@ -55,5 +55,7 @@ describe.concurrent('the same program in every runtime', () => {
   it('runs in headless Chromium', async () => {
     const url = servers.serveBundle('program', bundles.browser);
     expectProgramPassed(await runInChromium(url, servers.page.origin, servers.page));
+    // The JSON Schema validator came as a chunk of its own, fetched when the program's jsonSchema() tool needed it.
+    expect(servers.hits.chunks.filter((path) => path.includes('json-schema-compile'))).toHaveLength(1);
   });
 });

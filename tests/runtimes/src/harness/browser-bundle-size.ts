@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 const NODE_ONLY_ALIASES = new Set(['workerTool', 'terminateWorkerPools', 'WorkerToolError']);
 
 /** An entry that re-exports every runtime export of the packages' main entries (types weigh nothing). */
-async function everyExport(packages: readonly string[]): Promise<string> {
+export async function everyExport(packages: readonly string[]): Promise<string> {
   const seen = new Set<string>();
   const lines: string[] = [];
   for (const name of packages) {
@@ -18,29 +18,62 @@ async function everyExport(packages: readonly string[]): Promise<string> {
   return lines.join('\n');
 }
 
-/** Sizes of a browser build, in bytes. */
-export interface BundleSize {
+/** Sizes of one chunk of a browser build, in bytes. */
+export interface ChunkSize {
+  readonly name: string;
   readonly minified: number;
   readonly gzip: number;
+  /** The chunk's code, to check what is in it. */
+  readonly code: string;
+}
+
+/** A browser build: the chunk loaded at start, and the chunks it can load on demand with `import()`. */
+export interface BundleSize {
+  readonly start: ChunkSize;
+  readonly onDemand: readonly ChunkSize[];
 }
 
 /**
- * The browser build a user's bundler makes of every export of `packages` — esbuild, ESM, browser conditions,
- * minified, then gzip -9, zod left out (the app brings it) — as the bench's browser-bundle workload measures it.
+ * The browser build a user's bundler makes of `source` — esbuild, ESM, browser conditions, code splitting (a
+ * module loaded with `import()` gets its own chunk, as Vite, webpack and Rollup do), minified, then gzip -9,
+ * zod left out (the app brings it) — as the bench's browser-bundle workload measures it. Only chunks the entry
+ * can reach are counted: esbuild also writes one for an `import()` in code it dropped.
  */
-export async function browserBundleSize(packages: readonly string[]): Promise<BundleSize> {
+export async function browserBundleSize(source: string): Promise<BundleSize> {
   const result = await build({
-    stdin: { contents: await everyExport(packages), resolveDir: fileURLToPath(new URL('.', import.meta.url)), loader: 'js' },
+    stdin: { contents: source, resolveDir: fileURLToPath(new URL('.', import.meta.url)), loader: 'js', sourcefile: 'app.js' },
     bundle: true,
     write: false,
+    splitting: true,
+    outdir: 'out',
+    entryNames: 'app',
+    chunkNames: '[name]',
     format: 'esm',
     platform: 'browser',
     target: 'es2022',
     minify: true,
     legalComments: 'none',
     external: ['zod', 'zod/*'],
+    metafile: true,
     logLevel: 'silent',
   });
-  const code = result.outputFiles[0]?.contents ?? new Uint8Array();
-  return { minified: code.byteLength, gzip: gzipSync(code, { level: 9 }).byteLength };
+  const base = (path: string): string => path.split('/').at(-1) ?? path;
+  const reachable = new Set(['app.js']);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [path, output] of Object.entries(result.metafile.outputs)) {
+      if (!reachable.has(base(path))) continue;
+      for (const imported of output.imports) {
+        if (reachable.has(base(imported.path))) continue;
+        reachable.add(base(imported.path));
+        grew = true;
+      }
+    }
+  }
+  const chunks = result.outputFiles
+    .filter((file) => reachable.has(base(file.path)))
+    .map((file) => ({ name: base(file.path), minified: file.contents.byteLength, gzip: gzipSync(file.contents, { level: 9 }).byteLength, code: file.text }));
+  const start = chunks.find((chunk) => chunk.name === 'app.js');
+  if (start === undefined) throw new Error('esbuild wrote no app.js entry chunk');
+  return { start, onDemand: chunks.filter((chunk) => chunk !== start) };
 }

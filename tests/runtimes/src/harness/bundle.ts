@@ -1,5 +1,6 @@
 import { build, type Plugin } from 'esbuild';
 import { readFile } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The program's entries, one per kind of runtime. */
@@ -19,14 +20,18 @@ export interface BundleOptions {
 }
 
 /**
- * Bundles the program as a user would for a browser or a Worker: ESM, browser conditions, minified. `node:*`
+ * Bundles the program as a user would for a browser or a Worker: ESM, browser conditions, minified. For the
+ * browser, code splitting is on, as Vite, webpack and Rollup do: a module the packages load with `import()`
+ * (the JSON Schema validator) becomes a chunk beside `outfile`, which the page fetches when it is needed. `node:*`
  * imports stay external instead of failing the build, so a Node import that sneaks into a portable package
  * reaches the runtime, where workerd and browsers refuse it (the self-test relies on that).
  */
 export async function bundleProgram(options: BundleOptions): Promise<void> {
   await build({
     entryPoints: [ENTRIES[options.entry]],
-    outfile: options.outfile,
+    ...(options.entry === 'browser'
+      ? { splitting: true, outdir: dirname(options.outfile), entryNames: basename(options.outfile, '.js'), chunkNames: '[name]-[hash]' }
+      : { outfile: options.outfile }),
     bundle: true,
     format: 'esm',
     platform: 'browser',

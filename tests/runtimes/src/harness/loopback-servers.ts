@@ -1,6 +1,8 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
 import { serveTools, type ServedTools } from '@tandem/mcp/server';
 import { tool } from '@tandem/tools';
 import { z } from 'zod';
@@ -25,6 +27,8 @@ function chunk(delta: object, finishReason: string | null, usage: object | null 
 /** What the loopback OpenAI server saw, for assertions (the API key arrives as a bearer token). */
 export interface ProviderHits {
   readonly authorizations: string[];
+  /** Paths of the bundle chunks the page fetched beside a bundle's entry (those it loaded on demand). */
+  readonly chunks: string[];
 }
 
 function serveOpenAI(hits: ProviderHits) {
@@ -78,13 +82,13 @@ export interface LoopbackServers extends AsyncDisposable {
   /** For the browser: one origin that serves the page and bundle and forwards to the others. */
   readonly page: { readonly origin: string; readonly openaiBaseURL: string; readonly mcpUrl: string };
   readonly hits: ProviderHits;
-  /** Serves `file` as `/bundles/<name>.js` of the page origin; returns its URL. */
+  /** Serves `file` as `/bundles/<name>.js` of the page origin, and the chunks beside it; returns its URL. */
   serveBundle(name: string, file: string): string;
 }
 
 /** Starts the loopback OpenAI server, `serveTools` over Streamable HTTP, and the browser page server. */
 export async function startLoopbackServers(): Promise<LoopbackServers> {
-  const hits: ProviderHits = { authorizations: [] };
+  const hits: ProviderHits = { authorizations: [], chunks: [] };
   const openaiServer = createServer((request, response) => void serveOpenAI(hits)(request, response));
   const openaiPort = await listen(openaiServer);
   const add = tool({
@@ -97,12 +101,21 @@ export async function startLoopbackServers(): Promise<LoopbackServers> {
   const mcpUrl = served.url;
   if (mcpUrl === undefined) throw new Error('serveTools() gave no URL');
   const bundles = new Map<string, string>();
+  // A chunk a bundle imports sits beside it: `/bundles/<chunk>.js` is looked up in the bundles' folders.
+  const chunkDirs = new Set<string>();
+  const chunkFile = (path: string): string | undefined => {
+    const name = /^\/bundles\/([\w.-]+\.js)$/.exec(path)?.[1];
+    if (name === undefined) return undefined;
+    for (const folder of chunkDirs) if (existsSync(join(folder, name))) return join(folder, name);
+    return undefined;
+  };
   const pageServer = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://page').pathname;
     if (path.startsWith('/v1/')) return proxy(new URL(`http://127.0.0.1:${String(openaiPort)}`), request, response);
     if (path === mcpUrl.pathname) return proxy(mcpUrl, request, response);
-    const bundleFile = bundles.get(path);
+    const bundleFile = bundles.get(path) ?? chunkFile(path);
     if (bundleFile !== undefined) {
+      if (!bundles.has(path)) hits.chunks.push(path);
       void readFile(bundleFile).then(
         (body) => {
           response.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'no-store' });
@@ -136,6 +149,7 @@ export async function startLoopbackServers(): Promise<LoopbackServers> {
     hits,
     serveBundle(name, file) {
       bundles.set(`/bundles/${name}.js`, file);
+      chunkDirs.add(dirname(file));
       return `${origin}/bundles/${name}.js`;
     },
     async [Symbol.asyncDispose]() {

@@ -2,7 +2,7 @@ import { Agent, stream, userMessage, type Message, type ToolResult } from '@tand
 import { getHttpTools } from '@tandem/mcp';
 import { createOpenAI } from '@tandem/providers-openai';
 import { stop } from '@tandem/stop';
-import { tool } from '@tandem/tools';
+import { jsonSchema, tool } from '@tandem/tools';
 import { toUIMessageStreamResponse } from '@tandem/ui';
 import { z } from 'zod';
 import { scriptedModel, text, toolCalls } from './scripted-model.js';
@@ -23,6 +23,7 @@ export interface ProgramReport {
   readonly mcp: { readonly toolNames: string[]; readonly status: string | undefined; readonly result: unknown };
   readonly ui: { readonly status: number; readonly contentType: string | null; readonly chunkTypes: string[]; readonly text: string };
   readonly stopTool: { readonly stopReason: string; readonly text: string };
+  readonly jsonSchemaTool: { readonly statuses: (string | undefined)[]; readonly error: string; readonly ran: string[] };
 }
 
 function deferred(): { promise: Promise<void>; resolve: () => void } {
@@ -132,6 +133,21 @@ async function stopTool(): Promise<ProgramReport['stopTool']> {
   return { stopReason: result.stopReason, text: result.text };
 }
 
+/** A `jsonSchema()` tool: its validator loads on demand; a bad argument is an error result, a good one runs. */
+async function jsonSchemaTool(): Promise<ProgramReport['jsonSchemaTool']> {
+  const ran: string[] = [];
+  const lookup = tool({
+    name: 'lookup',
+    description: 'Looks up a product code.',
+    inputSchema: jsonSchema<{ code: string }>({ type: 'object', properties: { code: { type: 'string', pattern: '^[A-Z]{3}$' } }, required: ['code'] }),
+    execute: async ({ code }) => (ran.push(code), `found ${code}`),
+  });
+  const model = scriptedModel([toolCalls({ id: 'j1', name: 'lookup', input: { code: 'abc' } }), toolCalls({ id: 'j2', name: 'lookup', input: { code: 'ABC' } }), text('looked up')]);
+  const result = await new Agent({ tools: [lookup] }).run(model, [userMessage('look up abc')]).result;
+  const results = toolResults(result.messages);
+  return { statuses: results.map((r) => r.status), error: JSON.stringify(results[0]), ran };
+}
+
 /** Runs every check in sequence and reports what each saw. */
 export async function runProgram(config: ProgramConfig): Promise<ProgramReport> {
   return {
@@ -141,5 +157,6 @@ export async function runProgram(config: ProgramConfig): Promise<ProgramReport> 
     mcp: await mcp(config),
     ui: await ui(),
     stopTool: await stopTool(),
+    jsonSchemaTool: await jsonSchemaTool(),
   };
 }
