@@ -68,7 +68,7 @@ const DEFINE_TOOL_KEYS = ['kind', 'name', 'description', 'inputSchema', 'spec', 
 /**
  * Defines a schema-only tool: the model may call it, but nothing runs it — `stream()` reports the call in
  * its `tool-end` event, and an `Agent` ends the run with `stopReason: 'toolUse'` so the caller handles it.
- * A JSON Schema `inputSchema` is checked against the JSON Schema meta-schema.
+ * A JSON Schema `inputSchema` is checked at definition by the keyword rules of draft 2020-12 and draft-07 (a `TypeError` naming the JSON pointer of a bad keyword).
  *
  * Throws a `TypeError` for a bad name, an empty description, an input schema that is not an object schema
  * (or not valid JSON Schema: the message names the JSON pointer of the bad keyword), or an unknown key
