@@ -60,7 +60,9 @@ export interface JsonSchemaInput<T = unknown> extends StandardSchemaV1<unknown, 
  * The validator, `@cfworker/json-schema` (no `eval`: it runs on edge runtimes), is imported when the first
  * `jsonSchema()` without `options.validate` is called, so an app whose tools all use zod never loads it and
  * a bundler gives it a chunk of its own. Until it has loaded, `['~standard'].validate` returns a promise
- * (Standard Schema allows either); a tool call waits for it.
+ * (Standard Schema allows either); a tool call waits for it. If it cannot load (a page that cannot fetch the
+ * chunk), `validate` rejects with a `TandemError` whose `code` is `JSON_SCHEMA_VALIDATOR_UNAVAILABLE` (a tool call
+ * gets an error result), and the next validation tries again.
  *
  * @example
  * ```ts
