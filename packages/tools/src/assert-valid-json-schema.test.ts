@@ -92,6 +92,8 @@ describe('the definition-time JSON Schema check', () => {
     for (const schema of BASES) expect(checkError(schema)).toBeUndefined();
     expect(checkError({ type: 'object', properties: { any: true, none: false } })).toBeUndefined();
     expect(checkError({ type: 'object', 'x-vendor': { type: 'nonsense' }, unknownKeyword: 5 })).toBeUndefined();
+    // Keys that are names on Object.prototype are unknown keywords too, not checks.
+    expect(checkError({ type: 'object', toString: 'x', constructor: 1, hasOwnProperty: [], properties: { valueOf: { type: 'string' } } })).toBeUndefined();
   });
 
   it('agrees with the meta-schema (run by @cfworker/json-schema) on 3,000 seeded mutations, naming the mutated place', { timeout: 120_000 }, () => {

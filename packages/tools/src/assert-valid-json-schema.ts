@@ -47,7 +47,7 @@ const schema: Check = (value, pointer) => {
   if (typeof value === 'boolean') return undefined;
   if (!isObject(value)) return { pointer, value, expected: 'a schema (an object or a boolean)' };
   for (const [keyword, child] of Object.entries(value)) {
-    const check = KEYWORDS[keyword];
+    const check = KEYWORDS.get(keyword);
     const problem = check === undefined ? undefined : check(child, `${pointer}/${escape(keyword)}`);
     if (problem !== undefined) return problem;
   }
@@ -87,21 +87,21 @@ const TABLE =
   'S additionalItems unevaluatedItems contains additionalProperties unevaluatedProperties propertyNames contentSchema if then else not|' +
   'A prefixItems allOf anyOf oneOf|M $defs definitions properties dependentSchemas|a examples enum|r required';
 
-/** What each keyword takes; other keywords are left alone. */
-const KEYWORDS: Record<string, Check> = {
-  $vocabulary: mapOf(boolean),
-  multipleOf: positive,
-  pattern: regex,
-  items: either(schema, schemas, 'a schema or a non-empty array of schemas'),
-  patternProperties: mapOf(schema, regex),
-  dependencies: mapOf(either(schema, strings, 'a schema or an array of distinct strings')),
-  dependentRequired: mapOf(strings),
-  type,
-};
+/** What each keyword takes; other keywords (`x-…`, `toString`, …) are left alone. */
+const KEYWORDS = new Map<string, Check>([
+  ['$vocabulary', mapOf(boolean)],
+  ['multipleOf', positive],
+  ['pattern', regex],
+  ['items', either(schema, schemas, 'a schema or a non-empty array of schemas')],
+  ['patternProperties', mapOf(schema, regex)],
+  ['dependencies', mapOf(either(schema, strings, 'a schema or an array of distinct strings'))],
+  ['dependentRequired', mapOf(strings)],
+  ['type', type],
+]);
 const KINDS: Readonly<Record<string, Check>> = { s: string, b: boolean, n: number, c: count, S: schema, A: schemas, M: mapOf(schema), a: array, r: strings };
 for (const row of TABLE.split('|')) {
   const [kind = '', ...keywords] = row.split(' ');
-  for (const keyword of keywords) KEYWORDS[keyword] = KINDS[kind]!;
+  for (const keyword of keywords) KEYWORDS.set(keyword, KINDS[kind]!);
 }
 
 /**
