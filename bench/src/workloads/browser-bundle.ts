@@ -37,7 +37,7 @@ async function entrySource(spec: BundleSpec): Promise<string> {
 
 const MINIMAL_AGENT = "export { Agent, userMessage } from '@tandem/core'; export { tool } from '@tandem/tools'; export { stop } from '@tandem/stop';";
 
-/** What a browser build holds: the chunk loaded at start, and the chunks loaded on demand (`import()`). */
+/** What a browser build holds: the chunks loaded at start (summed), and the chunks loaded on demand (`import()`). */
 interface BundleBytes {
   readonly min: number;
   readonly gzip: number;
@@ -67,31 +67,41 @@ async function bundledBytes(source: string): Promise<BundleBytes> {
     metafile: true,
     logLevel: 'silent',
   });
-  // esbuild writes a chunk for every `import()` in the files it read; only those the entry can reach load.
-  const reachable = new Set(['app.js']);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const [path, output] of Object.entries(result.metafile.outputs)) {
-      if (!reachable.has(path.split('/').at(-1) ?? path)) continue;
-      for (const imported of output.imports) {
-        const name = imported.path.split('/').at(-1) ?? imported.path;
-        if (reachable.has(name)) continue;
-        reachable.add(name);
-        grew = true;
+  // esbuild writes a chunk for every `import()` in the files it read; only those the entry can reach load: at
+  // start, the entry and what it imports statically; on demand, what an `import()` on the way reaches.
+  const base = (path: string): string => path.split('/').at(-1) ?? path;
+  const closure = (from: readonly string[], follows: (kind: string) => boolean): Set<string> => {
+    const found = new Set(from);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const [path, output] of Object.entries(result.metafile.outputs)) {
+        if (!found.has(base(path))) continue;
+        for (const imported of output.imports) {
+          if (!follows(imported.kind) || found.has(base(imported.path))) continue;
+          found.add(base(imported.path));
+          grew = true;
+        }
       }
     }
-  }
-  const files = result.outputFiles.filter((file) => reachable.has(file.path.split('/').at(-1) ?? file.path));
-  const chunks = files.map((file) => {
-    const text = new TextDecoder().decode(file.contents);
-    const nodeImport = /\b(?:from\s*|import\s*\(?)\s*["'`]node:[a-z_/]+/.exec(text);
-    if (nodeImport !== null) throw new Error(`the browser bundle imports a Node built-in: ${nodeImport[0]}`);
-    const name = file.path.split('/').at(-1) ?? file.path;
-    return { name, min: file.contents.byteLength, gzip: gzipSync(file.contents, { level: 9 }).byteLength };
-  });
-  const entry = chunks.find((chunk) => chunk.name === 'app.js');
-  if (entry === undefined) throw new Error('esbuild wrote no app.js entry chunk');
-  return { min: entry.min, gzip: entry.gzip, lazy: chunks.filter((chunk) => chunk !== entry) };
+    return found;
+  };
+  const atStart = closure(['app.js'], (kind) => kind === 'import-statement');
+  const reachable = closure(['app.js'], () => true);
+  const chunks = result.outputFiles
+    .filter((file) => reachable.has(base(file.path)))
+    .map((file) => {
+      const text = new TextDecoder().decode(file.contents);
+      const nodeImport = /\b(?:from\s*|import\s*\(?)\s*["'`]node:[a-z_/]+/.exec(text);
+      if (nodeImport !== null) throw new Error(`the browser bundle imports a Node built-in: ${nodeImport[0]}`);
+      return { name: base(file.path), min: file.contents.byteLength, gzip: gzipSync(file.contents, { level: 9 }).byteLength };
+    });
+  if (!chunks.some((chunk) => chunk.name === 'app.js')) throw new Error('esbuild wrote no app.js entry chunk');
+  const start = chunks.filter((chunk) => atStart.has(chunk.name));
+  return {
+    min: start.reduce((sum, chunk) => sum + chunk.min, 0),
+    gzip: start.reduce((sum, chunk) => sum + chunk.gzip, 0),
+    lazy: chunks.filter((chunk) => !atStart.has(chunk.name)),
+  };
 }
 
 /**

@@ -27,7 +27,7 @@ export interface ChunkSize {
   readonly code: string;
 }
 
-/** A browser build: the chunk loaded at start, and the chunks it can load on demand with `import()`. */
+/** A browser build: what loads at start (the entry and its static imports, as one), and the chunks it can load on demand with `import()`. */
 export interface BundleSize {
   readonly start: ChunkSize;
   readonly onDemand: readonly ChunkSize[];
@@ -58,22 +58,34 @@ export async function browserBundleSize(source: string): Promise<BundleSize> {
     logLevel: 'silent',
   });
   const base = (path: string): string => path.split('/').at(-1) ?? path;
-  const reachable = new Set(['app.js']);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const [path, output] of Object.entries(result.metafile.outputs)) {
-      if (!reachable.has(base(path))) continue;
-      for (const imported of output.imports) {
-        if (reachable.has(base(imported.path))) continue;
-        reachable.add(base(imported.path));
-        grew = true;
+  const closure = (follows: (kind: string) => boolean): Set<string> => {
+    const found = new Set(['app.js']);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const [path, output] of Object.entries(result.metafile.outputs)) {
+        if (!found.has(base(path))) continue;
+        for (const imported of output.imports) {
+          if (!follows(imported.kind) || found.has(base(imported.path))) continue;
+          found.add(base(imported.path));
+          grew = true;
+        }
       }
     }
-  }
+    return found;
+  };
+  // At start: the entry and the chunks it imports statically. On demand: what an import() on the way reaches.
+  const atStart = closure((kind) => kind === 'import-statement');
+  const reachable = closure(() => true);
   const chunks = result.outputFiles
     .filter((file) => reachable.has(base(file.path)))
     .map((file) => ({ name: base(file.path), minified: file.contents.byteLength, gzip: gzipSync(file.contents, { level: 9 }).byteLength, code: file.text }));
-  const start = chunks.find((chunk) => chunk.name === 'app.js');
-  if (start === undefined) throw new Error('esbuild wrote no app.js entry chunk');
-  return { start, onDemand: chunks.filter((chunk) => chunk !== start) };
+  const startChunks = chunks.filter((chunk) => atStart.has(chunk.name));
+  if (!startChunks.some((chunk) => chunk.name === 'app.js')) throw new Error('esbuild wrote no app.js entry chunk');
+  const start: ChunkSize = {
+    name: 'app.js',
+    minified: startChunks.reduce((sum, chunk) => sum + chunk.minified, 0),
+    gzip: startChunks.reduce((sum, chunk) => sum + chunk.gzip, 0),
+    code: startChunks.map((chunk) => chunk.code).join('\n'),
+  };
+  return { start, onDemand: chunks.filter((chunk) => !atStart.has(chunk.name)) };
 }
