@@ -68,15 +68,17 @@ export const WHY = {
     'size (0.1 ms per run). What would cut the rest: `Telemetry.startRun` returning nothing for an unsampled run, so core ' +
     'takes its no-telemetry path.',
   bundle: (total: number, minimal: number | undefined): string =>
-    'The figure is what an app loads at start; the JSON Schema validator (`@cfworker/json-schema`, ~7.5 kB) is a chunk ' +
-    'of its own that the first `jsonSchema()` loads, so a zod-only app never loads it. Leaving a module out of an esbuild ' +
-    'build of the rest shows what each costs at start: `tokenx` (the token estimator DESIGN names, behind the exported, ' +
-    'synchronous `estimateMessageTokens`) ~1.3 kB, the Agent\'s option checks ~1 kB, the handoff switch ~0.9 kB, the tools\' ' +
-    'definition-time JSON Schema check ~1.2 kB, message JSON ~0.6 kB, each of them something a user relies on. ' +
+    'The figure is what an app loads at start; the JSON Schema validator (`@cfworker/json-schema`, ~7.5 kB) and the code ' +
+    'that writes `summarize()`\'s summaries (~1.2 kB) are chunks of their own, loaded when first needed. Leaving a module ' +
+    'out of an esbuild build of the rest shows what each costs at start: `tokenx` (the token estimator DESIGN names, ' +
+    'behind the exported, synchronous `estimateMessageTokens`) ~1.3 kB, the tools\' definition-time JSON Schema check ' +
+    '~1.2 kB, the Agent\'s option checks ~1 kB, the handoff switch ~0.9 kB, message JSON ~0.6 kB, each of them something ' +
+    'a user relies on. ' +
     (minimal === undefined
       ? ''
       : `A minimal agent (Agent, userMessage, tool, stop) is ${f(minimal, 1)} kB (row 15); the exports beyond it add ` +
         `${f(total - minimal, 1)} kB. `) +
-    'What meeting it would take: cutting ~2 kB of minified code from core without dropping a check or a message that says ' +
-    'what to do, or an estimator smaller than `tokenx`. tests/runtimes keeps a budget so the bundle cannot grow unnoticed.',
+    'What meeting it again would take: moving more code that runs rarely, and only after an await, behind an `import()` ' +
+    'that shares nothing with the start chunk (a shared chunk is a second gzip stream and costs more than it saves), or ' +
+    'cutting code from core without dropping a check or a message that says what to do. tests/runtimes keeps the budget.',
 } as const;

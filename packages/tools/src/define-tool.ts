@@ -3,7 +3,7 @@ import { assertToolName } from '@tandem/core';
 import { assertKnownOptions } from '@tandem/core/runtime';
 import { assertValidJsonSchema } from './assert-valid-json-schema.js';
 import { resolveInputSchema, type ToolInputSchema } from './resolve-input-schema.js';
-import { withLegacySpec } from './tool.js';
+import { assertDescription, assertNeedsApproval, withLegacySpec } from './tool.js';
 import { TOOL_OPTION_ALIASES } from './tool-option-keys.js';
 
 /**
@@ -101,13 +101,8 @@ export function defineTool(definition: SchemaOnlyToolDefinition): FunctionTool {
   assertToolName(definition.name);
   const label = `defineTool("${definition.name}")`;
   const { description, inputSchema } = schemaParts(label, definition);
-  if (typeof description !== 'string' || description.trim() === '') {
-    throw new TypeError(`${label}: \`description\` must be a non-empty string — the model reads it to decide when to call the tool.`);
-  }
-  const needsApproval: unknown = definition.needsApproval;
-  if (needsApproval !== undefined && typeof needsApproval !== 'boolean' && typeof needsApproval !== 'function') {
-    throw new TypeError(`${label}: \`needsApproval\` must be true, false, or a function (input, ctx) => boolean.`);
-  }
+  assertDescription(label, description);
+  assertNeedsApproval(label, definition.needsApproval);
   const tool: FunctionTool = {
     kind: 'function' as const,
     name: definition.name,

@@ -1,12 +1,11 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { TandemError } from '@tandem/core';
+import { loadOnDemand } from '@tandem/core/runtime';
 import type * as CompileModuleNamespace from './json-schema-compile.js';
 
 type Issue = StandardSchemaV1.Issue;
 type Check = (value: unknown) => Issue[];
 type CompileModule = typeof CompileModuleNamespace;
-
-let loading: Promise<CompileModule> | undefined;
 
 /**
  * The validator (`@cfworker/json-schema` and the wording of its issues), imported once, when the first
@@ -14,18 +13,16 @@ let loading: Promise<CompileModule> | undefined;
  * and a bundler puts it in a chunk of its own. A failed import is forgotten, so the next validation tries
  * again.
  */
-function loadCompiler(): Promise<CompileModule> {
-  loading ??= import('./json-schema-compile.js').catch((cause: unknown) => {
-    loading = undefined;
-    throw new TandemError('JSON_SCHEMA_VALIDATOR_UNAVAILABLE', {
+const loadCompiler: () => Promise<CompileModule> = /* @__PURE__ */ loadOnDemand(
+  () => import('./json-schema-compile.js'),
+  (cause) =>
+    new TandemError('JSON_SCHEMA_VALIDATOR_UNAVAILABLE', {
       message:
         `jsonSchema(): loading the JSON Schema validator (@cfworker/json-schema) failed: ${cause instanceof Error ? cause.message : String(cause)}. ` +
         'Check that the package is installed and, in a browser, that the app can fetch its chunk.',
       cause,
-    });
-  });
-  return loading;
-}
+    }),
+);
 
 /**
  * Compiles a JSON Schema into a function that returns the issues of a value (none when it is valid), each

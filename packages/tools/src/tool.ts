@@ -1,6 +1,6 @@
 import type { AggregatorClass, FunctionTool, JsonSchema, ToolConfig, ToolContext, ToolExecuteReturn, ToolOutput } from '@tandem/core';
 import { assertToolName } from '@tandem/core';
-import { assertKnownOptions } from '@tandem/core/runtime';
+import { assertKnownOptions, assertToolDelivery } from '@tandem/core/runtime';
 import { resolveInputSchema, type InferToolInput, type ToolInputSchema } from './resolve-input-schema.js';
 import { TOOL_OPTION_ALIASES, TOOL_OPTION_KEYS } from './tool-option-keys.js';
 import type { ToolExecute, ToolFunctionOptions, ToolOptions, ToolResultOf } from './tool-options.js';
@@ -72,13 +72,9 @@ export function tool(
   const input = resolveInputSchema(label, pickInputSchema(label, opts), opts.jsonSchema);
   const run = execute as (input: unknown, context: ToolContext) => ToolExecuteReturn<unknown>;
   const needsApproval = opts.needsApproval as FunctionTool['needsApproval'];
-  if (needsApproval !== undefined && typeof needsApproval !== 'boolean' && typeof needsApproval !== 'function') {
-    throw new TypeError(`${label}: \`needsApproval\` must be true, false, or a function (input, ctx) => boolean.`);
-  }
-  const delivery: unknown = opts.delivery;
-  if (delivery !== undefined && delivery !== 'when-idle' && delivery !== 'interrupt' && delivery !== 'silent') {
-    throw new TypeError(`${label}: \`delivery\` must be 'when-idle', 'interrupt' or 'silent', got ${JSON.stringify(delivery)}.`);
-  }
+  assertNeedsApproval(label, needsApproval);
+  const delivery = opts.delivery;
+  assertToolDelivery(label, delivery);
   return buildTool({
     name,
     description: opts.description,
@@ -191,9 +187,17 @@ function resolveName(explicit: unknown, execute: SomeFunction, functionForm: boo
   return inferred;
 }
 
-function assertDescription(label: string, description: unknown): void {
+/** A tool's `description`: the model reads it, so it must say something. @internal */
+export function assertDescription(label: string, description: unknown): asserts description is string {
   if (typeof description !== 'string' || description.trim() === '') {
     throw new TypeError(`${label}: \`description\` must be a non-empty string — the model reads it to decide when to call the tool.`);
+  }
+}
+
+/** A tool's `needsApproval`: absent, a boolean or a predicate. @internal */
+export function assertNeedsApproval(label: string, needsApproval: unknown): void {
+  if (needsApproval !== undefined && typeof needsApproval !== 'boolean' && typeof needsApproval !== 'function') {
+    throw new TypeError(`${label}: \`needsApproval\` must be true, false, or a function (input, ctx) => boolean.`);
   }
 }
 

@@ -23,4 +23,10 @@ export function expectProgramPassed(outcome: RuntimeReport): void {
   expect(report.jsonSchemaTool.statuses).toEqual(['error', 'success']);
   expect(report.jsonSchemaTool.error).toContain('code: Does not match the pattern');
   expect(report.jsonSchemaTool.ran).toEqual(['ABC']);
+  expect(report.summary).toEqual({
+    summarizerCalls: 1,
+    firstSent: 'Summary of the earlier conversation:\nThey asked six questions.',
+    compaction: true,
+    text: 'Answered with the summary.',
+  });
 }

@@ -57,5 +57,7 @@ describe.concurrent('the same program in every runtime', () => {
     expectProgramPassed(await runInChromium(url, servers.page.origin, servers.page));
     // The JSON Schema validator came as a chunk of its own, fetched when the program's jsonSchema() tool needed it.
     expect(servers.hits.chunks.filter((path) => path.includes('json-schema-compile'))).toHaveLength(1);
+    // So did the code that writes summaries, fetched when summarize() wrote the first one.
+    expect(servers.hits.chunks.filter((path) => path.includes('write-summary'))).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
 import type { AgentOptions } from './agent-types.js';
 import { assertKnownOptions } from '../util/assert-known-options.js';
 import { validateGuardrails } from '../guardrails/validate-guardrails.js';
+import { assertDuration } from '../util/assert-duration.js';
 
 // Every key of AgentOptions: a new option that is not added here fails the typecheck.
 const AGENT_OPTION_KEYS = Object.keys({
@@ -76,10 +77,7 @@ export function validateAgentOptions(options: AgentOptions): void {
   if (options.approvals !== undefined && options.approvals !== 'wait' && options.approvals !== 'interrupt') {
     throw new TypeError(`Agent: approvals must be 'wait' or 'interrupt', got ${String(options.approvals)}.`);
   }
-  const approvalTimeoutMs = options.approvalTimeoutMs;
-  if (approvalTimeoutMs !== undefined && !(typeof approvalTimeoutMs === 'number' && approvalTimeoutMs > 0 && Number.isFinite(approvalTimeoutMs))) {
-    throw new TypeError(`Agent: approvalTimeoutMs must be a positive number of milliseconds, got ${String(approvalTimeoutMs)}.`);
-  }
+  assertDuration('Agent: approvalTimeoutMs', options.approvalTimeoutMs);
   validateGuardrails('Agent', options.guardrails);
   const maxHandoffs = options.maxHandoffs ?? 10;
   if (!Number.isInteger(maxHandoffs) || maxHandoffs < 0) {
@@ -88,10 +86,7 @@ export function validateAgentOptions(options: AgentOptions): void {
   if (options.handoffs !== undefined && !Array.isArray(options.handoffs)) {
     throw new TypeError('Agent: handoffs must be an array of agents (or handoff(agent, { … }) values).');
   }
-  const grace = options.cancelGraceMs;
-  if (grace !== undefined && !(typeof grace === 'number' && grace >= 0 && Number.isFinite(grace))) {
-    throw new TypeError(`Agent: cancelGraceMs must be a non-negative number of milliseconds, got ${String(grace)}.`);
-  }
+  assertDuration('Agent: cancelGraceMs', options.cancelGraceMs, true);
   const clock = options.clock;
   if (clock !== undefined && (typeof clock !== 'object' || clock === null || typeof clock.setTimeout !== 'function' || typeof clock.clearTimeout !== 'function')) {
     throw new TypeError('Agent: clock must be a Clock ({ now(), setTimeout(fn, ms), clearTimeout(handle) }), e.g. systemClock from @tandem/core.');

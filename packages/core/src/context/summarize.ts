@@ -3,8 +3,9 @@ import type { Message } from '../spec/message/v1/message.js';
 import { newId } from '../util/new-id.js';
 import { toLanguageModel, type ModelReference } from '../provider-registry/to-language-model.js';
 import type { ContextInfo, ContextManager } from './context-manager.js';
-import { applyCompaction, isSummaryMessage, summaryMessage } from './apply-compaction.js';
-import { SUMMARY_INSTRUCTIONS, writeSummary } from './write-summary.js';
+import { IncompleteResponseError } from '../spec/errors/incomplete-response-error.js';
+import { applyCompaction, isSummaryMessage, summaryMessage, summaryText } from './apply-compaction.js';
+import { loadSummaryWriter } from './load-summary-writer.js';
 
 /**
  * Options of {@link summarize}.
@@ -57,18 +58,19 @@ export function summarize(options: SummarizeOptions): ContextManager {
     return model;
   };
   const compact = async (view: readonly Message[], info: ContextInfo): Promise<readonly Message[]> => {
-    const split = splitIndex(view, keepRecent);
-    const older = view.slice(0, split).filter((message) => message.role !== 'system');
-    const last = lastOriginal(older);
-    if (last === undefined) return view;
-    const summary = await writeSummary(modelFor(info), older, options.instructions ?? SUMMARY_INSTRUCTIONS, info.signal);
+    const { planSummary, writeSummary, SUMMARY_INSTRUCTIONS } = await loadSummaryWriter();
+    info.signal.throwIfAborted();
+    const plan = planSummary(view, keepRecent, summaryOf);
+    if (plan === undefined) return view;
+    const summarizer = modelFor(info);
+    const summary = await writeSummary(summarizer, plan.older, options.instructions ?? SUMMARY_INSTRUCTIONS, info.signal, summaryOf);
+    if (summary === undefined) throw new IncompleteResponseError({ provider: summarizer.provider });
     await info.appendToHistory({
       id: newId('msg'),
       role: 'system',
-      parts: [{ type: 'compaction', summary, replacesThroughMessageId: last.id ?? '' }],
+      parts: [{ type: 'compaction', summary, replacesThroughMessageId: plan.lastId }],
     });
-    const systems = view.slice(0, split).filter((message) => message.role === 'system');
-    return [...systems, summaryMessage(summary), ...view.slice(split)];
+    return [...plan.systems, summaryMessage(summary), ...view.slice(plan.split)];
   };
   return {
     prepare: async (messages, info) => {
@@ -79,26 +81,7 @@ export function summarize(options: SummarizeOptions): ContextManager {
   };
 }
 
-/**
- * Where the kept recent messages start: `keepRecent` non-system messages from the end, moved back so the
- * first kept message is not a tool message (its call stays with it).
- */
-function splitIndex(view: readonly Message[], keepRecent: number): number {
-  let split = view.length;
-  for (let kept = 0; split > 0 && kept < keepRecent; ) {
-    split--;
-    if (view[split]?.role !== 'system') kept++;
-  }
-  while (split > 0 && (view[split]?.role === 'tool' || view[split]?.role === 'system')) split--;
-  return split;
-}
-
-/** The newest message of history (not a summary) in `older` that has an id a compaction can point at. */
-function lastOriginal(older: readonly Message[]): (Message & { readonly id: string }) | undefined {
-  for (let i = older.length - 1; i >= 0; i--) {
-    const message = older[i] as Message;
-    if (isSummaryMessage(message)) return undefined;
-    if (message.id !== undefined) return message as Message & { readonly id: string };
-  }
-  return undefined;
+/** The text of a summary this manager sent earlier (it goes into the next transcript as it is). */
+function summaryOf(message: Message): string | undefined {
+  return isSummaryMessage(message) ? summaryText(message) : undefined;
 }

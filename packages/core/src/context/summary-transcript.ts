@@ -1,20 +1,21 @@
 import type { Message } from '../spec/message/v1/message.js';
 import type { Part } from '../spec/message/v1/part.js';
 import type { ToolOutput } from '../spec/message/v1/tool-output.js';
-import { isSummaryMessage, summaryText } from './apply-compaction.js';
 
 /** A tool result or argument list longer than this is cut in the transcript. */
 const MAX_ITEM_CHARS = 2_000;
 
 /**
  * The messages as a plain-text transcript for the summarizing model: one block per message, tool calls
- * and (cut) results as text, so any model can read it without the tools being defined. @internal
+ * and (cut) results as text, so any model can read it without the tools being defined. An earlier summary
+ * (`summaryOf` gives its text) goes in as it is. @internal
  */
-export function summaryTranscript(messages: readonly Message[]): string {
+export function summaryTranscript(messages: readonly Message[], summaryOf: (message: Message) => string | undefined): string {
   const blocks: string[] = [];
   for (const message of messages) {
-    if (isSummaryMessage(message)) {
-      blocks.push(summaryText(message));
+    const summary = summaryOf(message);
+    if (summary !== undefined) {
+      blocks.push(summary);
       continue;
     }
     const lines = message.parts.flatMap((part) => partLines(part));

@@ -1,7 +1,8 @@
 import type { LanguageModel } from '../spec/language-model/v1/language-model-v1.js';
 import type { Message } from '../spec/message/v1/message.js';
-import { IncompleteResponseError } from '../spec/errors/incomplete-response-error.js';
 import { summaryTranscript } from './summary-transcript.js';
+
+export { planSummary } from './plan-summary.js';
 
 /** What the summarizing model is told. */
 export const SUMMARY_INSTRUCTIONS =
@@ -12,10 +13,19 @@ export const SUMMARY_INSTRUCTIONS =
 
 /**
  * Asks `model` for a summary of `messages` (sent as a transcript in one user message, with no tools).
- * Rejects when the call fails or the summary is empty. @internal
+ * Rejects when the call fails or the summary is empty; `undefined` when the stream ended before its
+ * `finish` part. It is loaded on demand, so it imports nothing at runtime that the rest of core has: what it
+ * needs is passed in (`summaryOf`), and a bundler splits no shared chunk off the one an app loads at start.
+ * @internal
  */
-export async function writeSummary(model: LanguageModel, messages: readonly Message[], instructions: string, signal: AbortSignal): Promise<string> {
-  const transcript = summaryTranscript(messages);
+export async function writeSummary(
+  model: LanguageModel,
+  messages: readonly Message[],
+  instructions: string,
+  signal: AbortSignal,
+  summaryOf: (message: Message) => string | undefined,
+): Promise<string | undefined> {
+  const transcript = summaryTranscript(messages, summaryOf);
   const request = {
     system: instructions,
     messages: [{ role: 'user' as const, parts: [{ type: 'text' as const, text: `<transcript>\n${transcript}\n</transcript>\n\nSummarize the transcript above.` }] }],
@@ -28,7 +38,7 @@ export async function writeSummary(model: LanguageModel, messages: readonly Mess
     if (part.type === 'text-delta') text += part.chunk;
     else if (part.type === 'finish') finished = true;
   }
-  if (!finished) throw new IncompleteResponseError({ provider: model.provider });
+  if (!finished) return undefined;
   const summary = text.trim();
   if (summary === '') throw new Error(`summarize(): ${model.provider}:${model.modelId} returned an empty summary; check the summarizing model.`);
   return summary;

@@ -24,6 +24,8 @@ export { mergeApprovalRecords, requestOwner } from '../session/approval-records.
 export { ToolCatalog, type ToolCatalogOptions, type ToolSnapshot } from '../agent/tool-catalog.js';
 export { shareHooks } from '../agent/agent.js';
 export { assertKnownOptions } from '../util/assert-known-options.js';
+export { assertToolDelivery } from '../tool-definition/assert-tool-delivery.js';
+export { loadOnDemand } from '../util/load-on-demand.js';
 export { toolModelInput, aggregatorModelInput } from '../tool-runtime/model-input.js';
 export { HookRegistry, type HookFunction } from '../hooks/hook-registry.js';
 export { checkGuardrails, type GuardrailSetOptions } from '../guardrails/guardrail-set.js';

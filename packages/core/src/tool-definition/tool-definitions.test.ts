@@ -12,6 +12,6 @@ describe('toToolDefinitions and delivery', () => {
 
   it('rejects an unknown delivery mode, naming the tool and the modes', () => {
     const bad = { ...base, delivery: 'later' } as unknown as FunctionTool;
-    expect(() => toToolDefinitions([bad])).toThrow(/Tool "alarm": delivery must be 'when-idle', 'interrupt' or 'silent', got "later"/);
+    expect(() => toToolDefinitions([bad])).toThrow(/Tool "alarm": `delivery` must be 'when-idle', 'interrupt' or 'silent', got "later"/);
   });
 });

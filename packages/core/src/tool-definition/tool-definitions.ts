@@ -3,6 +3,8 @@ import type { Tool, ToolConfig } from './tool.js';
 
 import { functionToolDefinition } from './function-tool-definition.js';
 import { assertToolName } from './tool-name.js';
+import { assertToolDelivery } from './assert-tool-delivery.js';
+import { assertDuration } from '../util/assert-duration.js';
 
 /**
  * Checks names (rule and uniqueness) and converts tools to what a model sees; `owner` (e.g. `'BidiAgent'`)
@@ -23,7 +25,7 @@ export function toToolDefinitions(tools: readonly Tool[], owner?: string): ToolD
     seen.add(tool.name);
     if (tool.kind === 'function') {
       checkToolConfig(tool.name, tool.config);
-      checkDelivery(tool.name, tool.delivery);
+      assertToolDelivery(`Tool "${tool.name}"`, tool.delivery);
     }
     if (tool.kind !== 'function') definitions.push(tool);
     else {
@@ -47,27 +49,13 @@ function plainFunctionError(fn: (...args: never[]) => unknown, owner: string | u
 function checkToolConfig(name: string, config: ToolConfig | undefined): void {
   if (config === undefined) return;
   const { timeoutMs, retry, approvalTimeoutMs } = config;
-  if (approvalTimeoutMs !== undefined && !(typeof approvalTimeoutMs === 'number' && approvalTimeoutMs > 0 && Number.isFinite(approvalTimeoutMs))) {
-    throw new TypeError(`Tool "${name}": config.approvalTimeoutMs must be a positive number of milliseconds, got ${String(approvalTimeoutMs)}.`);
-  }
-  if (timeoutMs !== undefined && !(typeof timeoutMs === 'number' && timeoutMs > 0 && Number.isFinite(timeoutMs))) {
-    throw new TypeError(`Tool "${name}": config.timeoutMs must be a positive number of milliseconds, got ${String(timeoutMs)}.`);
-  }
+  const what = `Tool "${name}": config.`;
+  assertDuration(`${what}approvalTimeoutMs`, approvalTimeoutMs);
+  assertDuration(`${what}timeoutMs`, timeoutMs);
   if (retry === undefined) return;
   if (!Number.isInteger(retry.maxAttempts) || retry.maxAttempts < 1) {
-    throw new TypeError(`Tool "${name}": config.retry.maxAttempts must be a positive integer (attempts in all, the first included), got ${String(retry.maxAttempts)}.`);
+    throw new TypeError(`${what}retry.maxAttempts must be a positive integer (attempts in all, the first included), got ${String(retry.maxAttempts)}.`);
   }
-  for (const key of ['initialDelayMs', 'maxDelayMs'] as const) {
-    const value = retry[key];
-    if (value !== undefined && !(typeof value === 'number' && value >= 0 && Number.isFinite(value))) {
-      throw new TypeError(`Tool "${name}": config.retry.${key} must be a non-negative number, got ${String(value)}.`);
-    }
-  }
-}
-
-const DELIVERIES: readonly unknown[] = ['when-idle', 'interrupt', 'silent'];
-
-function checkDelivery(name: string, delivery: unknown): void {
-  if (delivery === undefined || DELIVERIES.includes(delivery)) return;
-  throw new TypeError(`Tool "${name}": delivery must be 'when-idle', 'interrupt' or 'silent', got ${JSON.stringify(delivery)}.`);
+  assertDuration(`${what}retry.initialDelayMs`, retry.initialDelayMs, true);
+  assertDuration(`${what}retry.maxDelayMs`, retry.maxDelayMs, true);
 }

@@ -30,6 +30,8 @@ export interface ChunkSize {
 /** A browser build: what loads at start (the entry and its static imports, as one), and the chunks it can load on demand with `import()`. */
 export interface BundleSize {
   readonly start: ChunkSize;
+  /** How many files load at start (the entry, and any chunk split off it that it imports). */
+  readonly startFiles: number;
   readonly onDemand: readonly ChunkSize[];
 }
 
@@ -87,5 +89,5 @@ export async function browserBundleSize(source: string): Promise<BundleSize> {
     gzip: startChunks.reduce((sum, chunk) => sum + chunk.gzip, 0),
     code: startChunks.map((chunk) => chunk.code).join('\n'),
   };
-  return { start, onDemand: chunks.filter((chunk) => !atStart.has(chunk.name)) };
+  return { start, startFiles: startChunks.length, onDemand: chunks.filter((chunk) => !atStart.has(chunk.name)) };
 }

@@ -1,4 +1,4 @@
-import { Agent, stream, userMessage, type Message, type ToolResult } from '@tandem/core';
+import { Agent, stream, summarize, userMessage, type Message, type ToolResult } from '@tandem/core';
 import { getHttpTools } from '@tandem/mcp';
 import { createOpenAI } from '@tandem/providers-openai';
 import { stop } from '@tandem/stop';
@@ -24,6 +24,7 @@ export interface ProgramReport {
   readonly ui: { readonly status: number; readonly contentType: string | null; readonly chunkTypes: string[]; readonly text: string };
   readonly stopTool: { readonly stopReason: string; readonly text: string };
   readonly jsonSchemaTool: { readonly statuses: (string | undefined)[]; readonly error: string; readonly ran: string[] };
+  readonly summary: { readonly summarizerCalls: number; readonly firstSent: string; readonly compaction: boolean; readonly text: string };
 }
 
 function deferred(): { promise: Promise<void>; resolve: () => void } {
@@ -148,6 +149,26 @@ async function jsonSchemaTool(): Promise<ProgramReport['jsonSchemaTool']> {
   return { statuses: results.map((r) => r.status), error: JSON.stringify(results[0]), ran };
 }
 
+/** A long conversation with `summarize()`: the code that writes the summary loads on demand, and the model is sent the summary first. */
+async function summary(): Promise<ProgramReport['summary']> {
+  const history: Message[] = [];
+  for (let i = 0; i < 6; i++) {
+    history.push({ id: `u${String(i)}`, role: 'user', parts: [{ type: 'text', text: `Question ${String(i)}: ${'words '.repeat(40)}` }] });
+    history.push({ id: `a${String(i)}`, role: 'assistant', parts: [{ type: 'text', text: `Answer ${String(i)}: ${'words '.repeat(40)}` }] });
+  }
+  const summarizer = scriptedModel([text('They asked six questions.')]);
+  const model = scriptedModel([text('Answered with the summary.')]);
+  const agent = new Agent({ context: summarize({ model: summarizer, triggerTokens: 100, keepRecent: 2 }) });
+  const result = await agent.run(model, [...history, userMessage('one more')]).result;
+  const first = model.requests[0]?.messages[0]?.parts[0];
+  return {
+    summarizerCalls: summarizer.requests.length,
+    firstSent: first?.type === 'text' ? first.text : '',
+    compaction: result.messages.some((message) => message.parts.some((part) => part.type === 'compaction')),
+    text: result.text,
+  };
+}
+
 /** Runs every check in sequence and reports what each saw. */
 export async function runProgram(config: ProgramConfig): Promise<ProgramReport> {
   return {
@@ -158,5 +179,6 @@ export async function runProgram(config: ProgramConfig): Promise<ProgramReport> 
     ui: await ui(),
     stopTool: await stopTool(),
     jsonSchemaTool: await jsonSchemaTool(),
+    summary: await summary(),
   };
 }
