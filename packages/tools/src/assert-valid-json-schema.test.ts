@@ -130,4 +130,19 @@ describe('the definition-time JSON Schema check', () => {
     expect(checkError({ type: 'object', items: [] })).toMatch(/invalid at \/items: expected a schema or a non-empty array of schemas \(got \[\]\)/);
     expect(checkError({ type: 'object', required: ['a', 'a'] })).toMatch(/invalid at \/required: expected an array of distinct strings/);
   });
+
+  it('names a schema that contains itself (a cycle JSON cannot hold) instead of overflowing the stack, and accepts the same object used twice', () => {
+    const node: Record<string, unknown> = { type: 'object', properties: {} };
+    (node['properties'] as Record<string, unknown>)['child'] = node;
+    expect(checkError(node)).toMatch(/invalid at \/properties\/child: got "\(the object itself\)", which contains itself; a recursive schema refers to itself with "\$ref"\./);
+    const deep: Record<string, unknown> = { type: 'object', properties: { a: { type: 'array', items: { anyOf: [{ type: 'string' }] } } } };
+    ((((deep['properties'] as Record<string, Record<string, unknown>>)['a']!['items'] as Record<string, unknown[]>)['anyOf']!) as unknown[]).push(deep);
+    expect(checkError(deep)).toMatch(/invalid at \/properties\/a\/items\/anyOf\/1: got "\(the object itself\)", which contains itself/);
+    // The same subschema object in two places is a tree for JSON, not a cycle.
+    const shared = { type: 'string', minLength: 1 };
+    expect(() => assertValidJsonSchema('t', { type: 'object', properties: { a: shared, b: shared } })).not.toThrow();
+    // A failed check leaves nothing behind: the next check of the same objects passes once the cycle is gone.
+    (node['properties'] as Record<string, unknown>)['child'] = { type: 'string' };
+    expect(() => assertValidJsonSchema('t', node)).not.toThrow();
+  });
 });

@@ -43,15 +43,24 @@ const type: Check = (value, pointer) => {
   return undefined;
 };
 
+/** The schemas being checked, outermost first: one met again inside itself is a cycle, which JSON cannot hold. */
+const open = new Set<object>();
+
 const schema: Check = (value, pointer) => {
   if (typeof value === 'boolean') return undefined;
   if (!isObject(value)) return { pointer, value, expected: 'a schema (an object or a boolean)' };
-  for (const [keyword, child] of Object.entries(value)) {
-    const check = KEYWORDS.get(keyword);
-    const problem = check === undefined ? undefined : check(child, `${pointer}/${escape(keyword)}`);
-    if (problem !== undefined) return problem;
+  if (open.has(value)) return { pointer, value: '(the object itself)', problem: 'which contains itself; a recursive schema refers to itself with "$ref"' };
+  open.add(value);
+  try {
+    for (const [keyword, child] of Object.entries(value)) {
+      const check = KEYWORDS.get(keyword);
+      const problem = check === undefined ? undefined : check(child, `${pointer}/${escape(keyword)}`);
+      if (problem !== undefined) return problem;
+    }
+    return undefined;
+  } finally {
+    open.delete(value);
   }
-  return undefined;
 };
 
 /** `check` for each value of an object. */
