@@ -9,6 +9,8 @@ const DELIVERIES: readonly unknown[] = ['when-idle', 'interrupt', 'silent'];
  * import { assertToolDelivery } from '@tandem/core/runtime';
  * assertToolDelivery('tool "alarm"', options.delivery); // throws for 'later'
  * ```
+ *
+ * @category Utilities
  */
 export function assertToolDelivery(label: string, delivery: unknown): void {
   if (delivery === undefined || DELIVERIES.includes(delivery)) return;

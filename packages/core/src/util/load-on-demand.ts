@@ -9,6 +9,8 @@
  * const loadParser = loadOnDemand(() => import('./big-parser.js'), (cause) => new Error(`loading the parser failed: ${String(cause)}`));
  * const { parse } = await loadParser();
  * ```
+ *
+ * @category Utilities
  */
 export function loadOnDemand<T>(load: () => Promise<T>, failure: (cause: unknown) => Error): () => Promise<T> {
   let loading: Promise<T> | undefined;
