@@ -3,7 +3,7 @@ import { browserBundleSize, everyExport } from './harness/browser-bundle-size.js
 
 // A browser app that imports everything from @tandem/core and @tandem/tools (no tree-shaking help) stays small.
 // A size is exact, so this is a budget, not a timing: the bench's browser-bundle target, 40 kB at start (today
-// 39.8 kB), so the bundle cannot grow past it unnoticed. Raising it needs a reason in the changeset.
+// 39.9 kB), so the bundle cannot grow past it unnoticed. Raising it needs a reason in the changeset.
 const BUDGET_KB = 40;
 
 /** Code only the JSON Schema validator (`@cfworker/json-schema`) has: the mark its dereferencing puts on a schema. */
