@@ -78,18 +78,46 @@ describe('BidiAgent: tool-cancel from the provider', () => {
       ['d', 'cancelled'],
       ['st', 'cancelled'],
     ]);
-    // The end waits its grace (2 s) for the deaf tool, then names it; the stream was stopped.
+    // The end waits its grace (2 s) for both (neither settles: the stream hangs inside its body), then names them.
     const stopping = agent.stop();
     await model.settle();
     await clock.advance(2_000);
     await stopping;
     await done;
     const named = events.flatMap((e) => (e.type === 'error' && BidiStuckPeerError.isInstance(e.error) ? e.error.abandoned : []));
-    expect(named).toEqual(['tool deaf (d)']);
+    expect(named).toEqual(['tool deaf (d)', 'tool streaming (st)']);
     expect(results(events)).toEqual([
       ['d', 'cancelled'],
       ['st', 'cancelled'],
     ]);
+  });
+
+  it('a withdrawn stream that stops on its signal is not waited for or named at the end', async () => {
+    const stopped: string[] = [];
+    const polite: FunctionTool = {
+      kind: 'function',
+      name: 'polite',
+      spec: { description: 'Streams until its signal aborts.', params: { type: 'object' } },
+      aggregator: TextAggregator,
+      async *execute(_input, ctx) {
+        try {
+          yield 'first part';
+          await new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve(), { once: true }));
+        } finally {
+          stopped.push('polite');
+        }
+      },
+    };
+    const { model, agent, events, done } = await started([polite]);
+    model.connection.emit(bidiToolGroup([{ name: 'polite', id: 'p' }]));
+    await model.until(() => events.some((e) => e.type === 'partial-tool-call-result'));
+    model.connection.emit({ type: 'tool-cancel', toolCallIds: ['p'] });
+    await model.until(() => model.toolResultCalls.length === 1 && stopped.length === 1);
+    expect(model.toolResultCalls[0]?.map((r) => [r.toolCallId, r.status])).toEqual([['p', 'cancelled']]);
+    // No grace to wait out: the stop finishes without the clock moving.
+    await agent.stop();
+    await done;
+    expect(events.filter((e) => e.type === 'error')).toEqual([]);
   });
 
   it('a call waiting for approval is cancelled; finished calls, unknown ids and later groups are left alone', async () => {

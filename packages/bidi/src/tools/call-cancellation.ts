@@ -104,11 +104,12 @@ export class CallCancellation {
           if (own === undefined) return execute.call(tool, input, ctx);
           own.throwIfAborted();
           const returned: unknown = execute.call(tool, input, { ...ctx, signal: AbortSignal.any([ctx.signal, own]) });
+          const label = toolLabel({ toolCallId: ctx.toolCallId, toolName: tool.name });
           if (isPromiseLike(returned)) {
             const promise = Promise.resolve(returned);
-            return raceAbort(promise, own, () => leftRunning(ctx.toolCallId, toolLabel({ toolCallId: ctx.toolCallId, toolName: tool.name }), promise));
+            return raceAbort(promise, own, () => leftRunning(ctx.toolCallId, label, promise));
           }
-          if (isAsyncIterable(returned)) return raceIterable(returned, own);
+          if (isAsyncIterable(returned)) return raceIterable(returned, own, (stopping) => leftRunning(ctx.toolCallId, label, stopping));
           return returned;
         },
       },
@@ -166,24 +167,42 @@ function raceAbort<T>(promise: Promise<T>, signal: AbortSignal, abandoned?: () =
   });
 }
 
-/** Yields what `iterable` yields until `signal` aborts; then stops it (without waiting) and throws the reason. */
-async function* raceIterable(iterable: AsyncIterable<unknown>, signal: AbortSignal): AsyncGenerator<unknown, unknown> {
+/**
+ * Yields what `iterable` yields until `signal` aborts; then stops it (without waiting) and throws the reason.
+ * The stream's unfinished work (a pending `next()`, then its `return()`) is handed to `abandoned`, so the end
+ * waits its grace for a stream that ignores its signal, and names it.
+ */
+async function* raceIterable(
+  iterable: AsyncIterable<unknown>,
+  signal: AbortSignal,
+  abandoned: (stopping: Promise<unknown>) => void,
+): AsyncGenerator<unknown, unknown> {
   const iterator = iterable[Symbol.asyncIterator]();
   let done = false;
+  let pending: Promise<unknown> | undefined;
   try {
     for (;;) {
-      const next = await raceAbort(iterator.next(), signal);
-      if (next.done === true) {
+      signal.throwIfAborted();
+      const next = Promise.resolve(iterator.next());
+      pending = next;
+      const step = await raceAbort(next, signal);
+      pending = undefined;
+      if (step.done === true) {
         done = true;
-        return next.value;
+        return step.value;
       }
-      yield next.value;
+      yield step.value;
     }
   } catch (error) {
     if (!signal.aborted) done = true; // the tool's own error: its generator is finished
     throw error;
   } finally {
-    if (!done) void Promise.resolve(iterator.return?.()).catch(() => undefined);
+    if (!done) {
+      // return() waits behind a pending next(): together they are what is still running.
+      const stopped = Promise.resolve(iterator.return?.()).catch(() => undefined);
+      const stopping = pending === undefined ? stopped : Promise.all([pending.catch(() => undefined), stopped]);
+      if (signal.aborted) abandoned(stopping);
+    }
   }
 }
 
